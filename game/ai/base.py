@@ -1,0 +1,27 @@
+"""What every computer player is: state and legal options in, a command out.
+
+Players have their own random stream, seeded from the game's seed and their
+side, so a player's whims never touch the game's dice; the game is still
+reproduced exactly because a save records the commands, not the whims.
+"""
+
+from __future__ import annotations
+
+import zlib
+from typing import Protocol
+
+from game.rules.commands import Command
+from game.rules.dice import Dice
+from game.rules.engine import Option
+from game.rules.state import GameState
+
+
+class Player(Protocol):
+    kind: str
+
+    def choose(self, state: GameState, options: list[Option]) -> Command: ...
+
+
+def player_dice(seed: int, side: str, kind: str) -> Dice:
+    """A stream that depends only on the seed, the side and the kind of player."""
+    return Dice.from_seed((seed * 1_000_003 + zlib.crc32(f"{side}:{kind}".encode())) & ((1 << 64) - 1))

@@ -1,0 +1,676 @@
+"""Reading YAML safely, keeping the line of every value.
+
+PyYAML's loaders forget where a value came from, so error messages could not
+say ``file:line``.  Here the file is only *composed* with the safe loader (a
+tree of nodes with marks, nothing constructed) and the Python values are built
+from that tree by :func:`to_node`, which accepts the plain YAML types only:
+str, int, float, bool and null scalars, lists and mappings.  Any other tag --
+``!!python/object`` above all -- becomes a problem and is never executed.
+
+Every problem is one line ``path:line: field: reason`` collected in a
+:class:`Ctx`; a loader that found any raises :class:`ContentError` with all
+of them.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.constructor import SafeConstructor
+
+#: Files bigger than this are refused unread (the shipped ones are a few kB).
+MAX_FILE_BYTES = 5_000_000
+#: Nodes built per file; stops alias bombs ("billion laughs").
+MAX_NODES = 200_000
+
+_TAG = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {_TAG + t for t in ("str", "int", "float", "bool", "null")}
+_TIMESTAMP = _TAG + "timestamp"
+_MERGE = _TAG + "merge"
+
+
+class ContentError(Exception):
+    """One or more problems in data files; ``problems`` holds them all."""
+
+    def __init__(self, problems: Sequence[str]):
+        self.problems: list[str] = list(problems)
+        super().__init__("\n".join(self.problems))
+
+    def __str__(self) -> str:
+        return "\n".join(self.problems)
+
+
+def display_path(path: str | os.PathLike[str]) -> str:
+    """``path`` relative to the working directory when it lies below it, else as given."""
+    text = os.fspath(path)
+    try:
+        return Path(os.path.abspath(text)).relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        return text
+
+
+# --- problems ----------------------------------------------------------------
+
+
+class Ctx:
+    """Where problems of one file are collected."""
+
+    def __init__(self, path: str | os.PathLike[str]):
+        self.path = Path(path)
+        self.label = display_path(path)
+        self._found: list[tuple[int, str]] = []
+
+    def add(self, line: int, fld: str, reason: str) -> None:
+        self._found.append((line, f"{self.label}:{line}: {fld or '(file)'}: {reason}"))
+
+    @property
+    def problems(self) -> list[str]:
+        """The problems so far, in line order (then in the order found)."""
+        return [text for _, text in sorted(self._found, key=lambda item: item[0])]
+
+    def count(self) -> int:
+        return len(self._found)
+
+    def where(self, line: int) -> str:
+        return f"{self.label}:{line}"
+
+    def raise_if_any(self) -> None:
+        if self.problems:
+            raise ContentError(self.problems)
+
+
+def sub(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def idx(path: str, i: int) -> str:
+    return f"{path}[{i}]"
+
+
+def suggest(word: str, options: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` or ``''``."""
+    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+# --- the node tree -----------------------------------------------------------
+
+
+@dataclass(eq=False)
+class Node:
+    """A YAML value with its 1-based line.
+
+    ``kind`` is ``"map"`` (value: dict[str, Node]), ``"seq"`` (list[Node]),
+    ``"scalar"`` (a Python str/int/float/bool/None) or ``"bad"`` (a value
+    already reported as a problem; readers skip it silently).
+    """
+
+    kind: str
+    value: Any
+    line: int
+    key_lines: dict[str, int] = field(default_factory=dict)
+    #: Line of the key this value belongs to (0 for list items and the root).
+    key_line: int = 0
+
+    @property
+    def head(self) -> int:
+        """Where the value is introduced: its key's line, else its own (for 'missing' problems)."""
+        return self.key_line or self.line
+
+    def get(self, key: str) -> Node | None:
+        return self.value.get(key) if self.kind == "map" else None
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag[len(_TAG) :] if tag.startswith(_TAG) else tag
+
+
+class _Builder:
+    def __init__(self, ctx: Ctx):
+        self.ctx = ctx
+        self.count = 0
+        self.active: set[int] = set()
+        self.too_big = False
+        self.cons = SafeConstructor()
+
+    def build(self, yn: yaml.Node, path: str) -> Node:
+        line = yn.start_mark.line + 1
+        self.count += 1
+        if self.count > MAX_NODES:
+            if not self.too_big:
+                self.too_big = True
+                self.ctx.add(line, path, f"too many values (more than {MAX_NODES}; alias bomb?)")
+            return Node("bad", None, line)
+        if isinstance(yn, yaml.ScalarNode):
+            return self._scalar(yn, path, line)
+        if id(yn) in self.active:
+            self.ctx.add(line, path, "recursive alias")
+            return Node("bad", None, line)
+        self.active.add(id(yn))
+        try:
+            if isinstance(yn, yaml.SequenceNode):
+                if yn.tag != _TAG + "seq":
+                    return self._bad_tag(yn, path, line)
+                return Node("seq", [self.build(c, idx(path, i)) for i, c in enumerate(yn.value)], line)
+            if isinstance(yn, yaml.MappingNode):
+                if yn.tag != _TAG + "map":
+                    return self._bad_tag(yn, path, line)
+                return self._mapping(yn, path, line)
+        finally:
+            self.active.discard(id(yn))
+        return self._bad_tag(yn, path, line)  # pragma: no cover - no other node kinds
+
+    def _bad_tag(self, yn: yaml.Node, path: str, line: int) -> Node:
+        self.ctx.add(line, path, f"unsupported YAML tag '{_short_tag(yn.tag)}'")
+        return Node("bad", None, line)
+
+    def _scalar(self, yn: yaml.ScalarNode, path: str, line: int) -> Node:
+        tag = yn.tag
+        if tag == _TIMESTAMP:  # an unquoted date: keep the text
+            return Node("scalar", yn.value, line)
+        if tag not in _SCALAR_TAGS:
+            return self._bad_tag(yn, path, line)
+        try:
+            if tag.endswith(":str"):
+                value: Any = yn.value
+            elif tag.endswith(":int"):
+                value = self.cons.construct_yaml_int(yn)
+            elif tag.endswith(":float"):
+                value = self.cons.construct_yaml_float(yn)
+            elif tag.endswith(":bool"):
+                value = self.cons.construct_yaml_bool(yn)
+            else:
+                value = None
+        except (ValueError, yaml.YAMLError):
+            self.ctx.add(line, path, f"cannot read {_short_tag(tag)} value {yn.value!r}")
+            return Node("bad", None, line)
+        return Node("scalar", value, line)
+
+    def _key(self, kn: yaml.Node, path: str) -> str | None:
+        line = kn.start_mark.line + 1
+        if not isinstance(kn, yaml.ScalarNode):
+            self.ctx.add(line, path, "a mapping key must be a plain word, not a list or mapping")
+            return None
+        if kn.tag not in _SCALAR_TAGS and kn.tag != _TIMESTAMP:
+            self.ctx.add(line, path, f"unsupported YAML tag '{_short_tag(kn.tag)}'")
+            return None
+        return str(kn.value)
+
+    def _mapping(self, yn: yaml.MappingNode, path: str, line: int) -> Node:
+        out: dict[str, Node] = {}
+        lines: dict[str, int] = {}
+        merged: dict[str, Node] = {}
+        merged_lines: dict[str, int] = {}
+        for kn, vn in yn.value:
+            kline = kn.start_mark.line + 1
+            if isinstance(kn, yaml.ScalarNode) and kn.tag == _MERGE:
+                self._merge(vn, path, merged, merged_lines)
+                continue
+            key = self._key(kn, path)
+            if key is None:
+                continue
+            kpath = sub(path, key)
+            if key in out:
+                self.ctx.add(kline, kpath, f"duplicate key '{key}' (first at line {lines[key]})")
+                continue
+            out[key] = self.build(vn, kpath)
+            out[key].key_line = lines[key] = kline
+        for key, node in merged.items():
+            if key not in out:
+                out[key] = node
+                lines[key] = merged_lines[key]
+        return Node("map", out, line, lines)
+
+    def _merge(self, vn: yaml.Node, path: str, into: dict[str, Node], lines: dict[str, int]) -> None:
+        sources = vn.value if isinstance(vn, yaml.SequenceNode) else [vn]
+        for src in sources:
+            built = self.build(src, path)
+            if built.kind == "bad":
+                continue
+            if built.kind != "map":
+                self.ctx.add(built.line, sub(path, "<<"), "can only merge mappings")
+                continue
+            for key, node in built.value.items():
+                if key not in into:
+                    into[key] = node
+                    lines[key] = built.key_lines[key]
+
+
+def parse_text(ctx: Ctx, text: str) -> Node | None:
+    """The node tree of ``text``, or None after adding a problem."""
+    try:
+        doc = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line = mark.line + 1 if mark is not None else 1
+        reason = e.problem or e.context or "malformed YAML"
+        if e.context and e.problem:
+            reason = f"{e.problem} ({e.context}"
+            if e.context_mark is not None:
+                reason += f" at line {e.context_mark.line + 1}"
+            reason += ")"
+        ctx.add(line, "", f"invalid YAML: {reason}")
+        return None
+    except yaml.reader.ReaderError as e:
+        line = text.count("\n", 0, max(0, e.position)) + 1
+        ctx.add(line, "", f"invalid YAML: character {e.character!r} is not allowed ({e.reason})")
+        return None
+    except yaml.YAMLError as e:
+        ctx.add(1, "", f"invalid YAML: {e}")
+        return None
+    except RecursionError:
+        ctx.add(1, "", "invalid YAML: nested too deeply")
+        return None
+    if doc is None:
+        ctx.add(1, "", "the file is empty")
+        return None
+    try:
+        return _Builder(ctx).build(doc, "")
+    except RecursionError:
+        ctx.add(1, "", "nested too deeply")
+        return None
+
+
+def read_text(ctx: Ctx) -> str | None:
+    """The file's text, or None after adding a problem (missing, unreadable, binary)."""
+    p = ctx.path
+    try:
+        if p.is_dir():
+            ctx.add(1, "", "is a directory, not a file")
+            return None
+        size = p.stat().st_size
+        if size > MAX_FILE_BYTES:
+            ctx.add(1, "", f"file too large ({size} bytes)")
+            return None
+        data = p.read_bytes()
+    except FileNotFoundError:
+        ctx.add(1, "", "file not found")
+        return None
+    except OSError as e:
+        ctx.add(1, "", f"cannot read file: {e.strerror or e}")
+        return None
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        ctx.add(1, "", "UTF-16 text is not supported; save the file as UTF-8")
+        return None
+    if b"\0" in data:
+        ctx.add(data.count(b"\n", 0, data.index(b"\0")) + 1, "", "binary data, not a YAML text file")
+        return None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        ctx.add(line, "", "not UTF-8 text (binary file?)")
+        return None
+
+
+def parse_file(ctx: Ctx) -> Node | None:
+    text = read_text(ctx)
+    return None if text is None else parse_text(ctx, text)
+
+
+# --- reading typed values ----------------------------------------------------
+
+
+class _Bad:
+    def __repr__(self) -> str:
+        return "BAD"
+
+    def __bool__(self) -> bool:
+        return False
+
+
+#: Result of a read that failed (the problem is already recorded).
+BAD: Any = _Bad()
+
+
+def is_bad(v: Any) -> bool:
+    return v is BAD
+
+
+def all_ok(values: Iterable[Any]) -> bool:
+    return all(v is not BAD for v in values)
+
+
+def describe(node: Node) -> str:
+    """A short description of a value for 'expected X, got Y'."""
+    if node.kind == "map":
+        return "a mapping"
+    if node.kind == "seq":
+        n = len(node.value)
+        if n and all(_is_number(c) for c in node.value):
+            return f"{n} number" + ("" if n == 1 else "s")
+        return f"a list of {n} item" + ("" if n == 1 else "s")
+    v = node.value
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return repr(v) if len(v) <= 40 else repr(v[:37] + "...")
+    return repr(v)
+
+
+def _is_number(node: Node) -> bool:
+    return node.kind == "scalar" and isinstance(node.value, (int, float)) and not isinstance(node.value, bool)
+
+
+def _fmt(x: float) -> str:
+    return str(int(x)) if isinstance(x, float) and x.is_integer() else str(x)
+
+
+class Spec:
+    """How to read one value; ``read`` returns the value or BAD (problem recorded)."""
+
+    expected = "a value"
+
+    def read(self, ctx: Ctx, node: Node, path: str) -> Any:
+        raise NotImplementedError
+
+    def _wrong(self, ctx: Ctx, node: Node, path: str) -> Any:
+        if node.kind != "bad":
+            ctx.add(node.line, path, f"expected {self.expected}, got {describe(node)}")
+        return BAD
+
+
+def _range_reason(v: float, lo: float | None, hi: float | None, lo_open: bool, hi_open: bool) -> str | None:
+    too_low = lo is not None and (v <= lo if lo_open else v < lo)
+    too_high = hi is not None and (v >= hi if hi_open else v > hi)
+    if not (too_low or too_high):
+        return None
+    if lo is not None and hi is not None:
+        return f"must be in {'(' if lo_open else '['}{_fmt(lo)}, {_fmt(hi)}{')' if hi_open else ']'}, got {_fmt(v)}"
+    if lo is not None:
+        return f"must be {'more than' if lo_open else 'at least'} {_fmt(lo)}, got {_fmt(v)}"
+    return f"must be {'less than' if hi_open else 'at most'} {_fmt(hi)}, got {_fmt(v)}"
+
+
+class Int(Spec):
+    expected = "an integer"
+
+    def __init__(self, lo: int | None = None, hi: int | None = None):
+        self.lo, self.hi = lo, hi
+
+    def read(self, ctx: Ctx, node: Node, path: str) -> Any:
+        v = node.value
+        if node.kind != "scalar" or not isinstance(v, int) or isinstance(v, bool):
+            return self._wrong(ctx, node, path)
+        reason = _range_reason(v, self.lo, self.hi, False, False)
+        if reason:
+            ctx.add(node.line, path, reason)
+            return BAD
+        return v
+
+
+class Num(Spec):
+    """A finite number; ints are accepted and returned as float."""
+
+    expected = "a number"
+
+    def __init__(self, lo: float | None = None, hi: float | None = None, lo_open: bool = False, hi_open: bool = False):
+        self.lo, self.hi, self.lo_open, self.hi_open = lo, hi, lo_open, hi_open
+
+    def read(self, ctx: Ctx, node: Node, path: str) -> Any:
+        if not _is_number(node):
+            return self._wrong(ctx, node, path)
+        try:
+            v = float(node.value)
+        except OverflowError:
+            v = math.inf
+        if not math.isfinite(v):
+            ctx.add(node.line, path, f"must be a finite number, got {node.value}")
+            return BAD
+        reason = _range_reason(v, self.lo, self.hi, self.lo_open, self.hi_open)
+        if reason:
+            ctx.add(node.line, path, reason)
+            return BAD
+        return v
+
+
+class Bool(Spec):
+    expected = "true or false"
+
+    def read(self, ctx: Ctx, node: Node, path: str) -> Any:
+        if node.kind != "scalar" or not isinstance(node.value, bool):
+            return self._wrong(ctx, node, path)
+        return node.value
+
+
+class Str(Spec):
+    expected = "text"
+
+    def __init__(self, empty_ok: bool = False):
+        self.empty_ok = empty_ok
+
+    def read(self, ctx: Ctx, node: Node, path: str) -> Any:
+        if node.kind != "scalar" or not isinstance(node.value, str):
+            return self._wrong(ctx, node, path)
+        v = node.value.strip()
+        if not v and not self.empty_ok:
+            ctx.add(node.line, path, "must not be empty")
+            return BAD
+        return v
+
+
+class Slug(Str):
+    expected = "an id (lower-case letters, digits, _)"
+
+    def read(self, ctx: Ctx, node: Node, path: str) -> Any:
+        v = super().read(ctx, node, path)
+        if v is BAD:
+            return BAD
+        if not is_slug(v):
+            ctx.add(node.line, path, f"{v!r} is not a valid id (use lower-case letters, digits and _)")
+            return BAD
+        return v
+
+
+def is_slug(v: str) -> bool:
+    return bool(v) and all(c.isascii() and (c.islower() or c.isdigit() or c == "_") for c in v)
+
+
+class Choice(Spec):
+    """One of a fixed set of words."""
+
+    def __init__(self, options: Sequence[str], what: str = "value"):
+        self.options = list(options)
+        self.what = what
+        self.expected = f"a {what} (one of {', '.join(self.options)})"
+
+    def read(self, ctx: Ctx, node: Node, path: str) -> Any:
+        if node.kind != "scalar" or not isinstance(node.value, str):
+            return self._wrong(ctx, node, path)
+        v = node.value.strip()
+        if v not in self.options:
+            ctx.add(node.line, path, unknown(self.what, v, self.options))
+            return BAD
+        return v
+
+
+def unknown(what: str, word: str, options: Sequence[str]) -> str:
+    hint = suggest(word, options)
+    if hint or len(options) > 12:
+        return f"unknown {what} {word!r}{hint}"
+    return f"unknown {what} {word!r}; expected one of {', '.join(options)}"
+
+
+class ListOf(Spec):
+    """A list, returned as a tuple."""
+
+    def __init__(self, item: Spec, min_len: int = 0, unique: bool = False):
+        self.item, self.min_len, self.unique = item, min_len, unique
+        self.expected = "a list"
+
+    def read(self, ctx: Ctx, node: Node, path: str) -> Any:
+        if node.kind != "seq":
+            return self._wrong(ctx, node, path)
+        if len(node.value) < self.min_len:
+            ctx.add(
+                node.line,
+                path,
+                f"needs at least {self.min_len} item{'s' if self.min_len != 1 else ''}, got {len(node.value)}",
+            )
+            return BAD
+        out = []
+        seen: dict[Any, int] = {}
+        for i, child in enumerate(node.value):
+            v = self.item.read(ctx, child, idx(path, i))
+            if v is not BAD and self.unique:
+                if v in seen:
+                    ctx.add(child.line, idx(path, i), f"duplicate {describe(child)} (also at line {seen[v]})")
+                    v = BAD
+                else:
+                    seen[v] = child.line
+            out.append(v)
+        return tuple(out) if all_ok(out) else BAD
+
+
+class Fixed(Spec):
+    """A list of fixed length, e.g. ``[x, y, heading]``; returned as a tuple."""
+
+    def __init__(self, label: str, *items: Spec):
+        self.items = items
+        self.expected = label
+
+    def read(self, ctx: Ctx, node: Node, path: str) -> Any:
+        if node.kind != "seq" or len(node.value) != len(self.items):
+            return self._wrong(ctx, node, path)
+        out = tuple(s.read(ctx, c, idx(path, i)) for i, (s, c) in enumerate(zip(self.items, node.value, strict=True)))
+        return out if all_ok(out) else BAD
+
+
+class DictOf(Spec):
+    """A mapping from words to values of one kind, returned as a dict.
+
+    ``keys``: the allowed keys (unknown ones are problems); with
+    ``complete`` every one of them must be present.
+    """
+
+    expected = "a mapping"
+
+    def __init__(self, value: Spec, keys: Sequence[str] | None = None, complete: bool = False, what: str = "key"):
+        self.value, self.keys, self.complete, self.what = value, keys, complete, what
+
+    def read(self, ctx: Ctx, node: Node, path: str) -> Any:
+        if node.kind != "map":
+            return self._wrong(ctx, node, path)
+        out: dict[str, Any] = {}
+        ok = True
+        for key, child in node.value.items():
+            if self.keys is not None and key not in self.keys:
+                ctx.add(node.key_lines[key], sub(path, key), unknown(self.what, key, self.keys))
+                ok = False
+                continue
+            v = self.value.read(ctx, child, sub(path, key))
+            ok = ok and v is not BAD
+            out[key] = v
+        if self.complete and self.keys is not None:
+            for key in self.keys:
+                if key not in node.value:
+                    ctx.add(node.head, sub(path, key), f"missing (every {self.what} needs an entry)")
+                    ok = False
+        return out if ok else BAD
+
+
+#: Default of an optional :class:`Record` field that is left out of the result when absent.
+OMIT: Any = object()
+
+
+@dataclass
+class F:
+    """A field of a :class:`Record`: required, or optional with a default (OMIT: leave the key out)."""
+
+    spec: Spec
+    required: bool = True
+    default: Any = OMIT
+
+
+class Record(Spec):
+    """A mapping with known keys, returned as a dict (failed fields hold BAD).
+
+    Missing optional fields (or ones given as null) get their default.
+    Missing required keys are problems; so are unknown keys unless ``extra``
+    (an open mapping whose other keys are kept as plain values).
+    """
+
+    expected = "a mapping"
+
+    def __init__(self, extra: bool = False, **fields: F | Spec):
+        self.extra = extra
+        self.fields = {k: v if isinstance(v, F) else F(v) for k, v in fields.items()}
+
+    def read(self, ctx: Ctx, node: Node, path: str) -> Any:
+        if node.kind != "map":
+            return self._wrong(ctx, node, path)
+        return self.read_fields(ctx, node, path)
+
+    def read_fields(self, ctx: Ctx, node: Node, path: str) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.extra:  # open mapping: keys it does not know are kept as plain values
+            out.update((k, plain(n)) for k, n in node.value.items() if k not in self.fields)
+        else:
+            check_keys(ctx, node, path, self.fields)
+        for name, f in self.fields.items():
+            child = node.value.get(name)
+            if child is None or (not f.required and child.kind == "scalar" and child.value is None):
+                if f.required:
+                    ctx.add(node.head, sub(path, name), "required key missing")
+                    out[name] = BAD
+                elif f.default is not OMIT:
+                    out[name] = f.default
+                continue
+            out[name] = f.spec.read(ctx, child, sub(path, name))
+        return out
+
+
+def plain(node: Node) -> Any:
+    """The Python value of a node: dicts, tuples for lists, scalars; BAD if any part was bad."""
+    if node.kind == "map":
+        d = {k: plain(n) for k, n in node.value.items()}
+        return d if all_ok(d.values()) else BAD
+    if node.kind == "seq":
+        t = tuple(plain(n) for n in node.value)
+        return t if all_ok(t) else BAD
+    return BAD if node.kind == "bad" else node.value
+
+
+def check_keys(ctx: Ctx, node: Node, path: str, allowed: Iterable[str]) -> bool:
+    """Report keys of mapping ``node`` not in ``allowed``; True when none."""
+    allowed = list(allowed)
+    ok = True
+    for key in node.value:
+        if key not in allowed:
+            ctx.add(node.key_lines[key], sub(path, key), f"unknown key '{key}'{suggest(key, allowed)}")
+            ok = False
+    return ok
+
+
+def expect_map(ctx: Ctx, node: Node | None, path: str) -> bool:
+    if node is None or node.kind == "bad":
+        return False
+    if node.kind != "map":
+        ctx.add(node.line, path, f"expected a mapping, got {describe(node)}")
+        return False
+    return True
+
+
+def expect_list(ctx: Ctx, node: Node | None, path: str) -> bool:
+    if node is None or node.kind == "bad":
+        return False
+    if node.kind != "seq":
+        ctx.add(node.line, path, f"expected a list, got {describe(node)}")
+        return False
+    return True
+
+
+class Raw(Spec):
+    """Any value, returned as its Node for the caller to read (BAD if already reported)."""
+
+    def read(self, ctx: Ctx, node: Node, path: str) -> Any:
+        return BAD if node.kind == "bad" else node

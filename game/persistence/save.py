@@ -1,0 +1,177 @@
+"""Saves: versioned YAML holding what is needed to replay a battle exactly.
+
+A save is {quarterdeck_save: version, ruleset, scenario, seed, players,
+commands, hashes}.  Loading re-applies the commands through the engine and
+checks the state hash after every one, so a save can never put the game into
+a state the rules would not reach.  Files are read with ``yaml.safe_load``
+only (no Python objects are ever built from a save), and every problem is a
+one-line :class:`SaveError`.  Writes go to a temporary file that replaces the
+old one only when complete, so a crash mid-write leaves the last save whole.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from game.content.model import RuleSet, ShipClass
+from game.rules.commands import CommandError, from_dict
+from game.rules.engine import Rejected
+
+from .session import Session
+
+SAVE_VERSION = 1
+MAX_SAVE_BYTES = 20 * 1024 * 1024
+MAX_COMMANDS = 200_000
+_HEX = re.compile(r"^[0-9a-f]{64}$")
+_KEYS = {"quarterdeck_save", "ruleset", "scenario", "seed", "players", "commands", "hashes", "turn", "saved_by"}
+
+
+class SaveError(Exception):
+    """A save that cannot be loaded; the message is one line for the player."""
+
+
+def to_document(session: Session) -> dict[str, Any]:
+    return {
+        "quarterdeck_save": SAVE_VERSION,
+        "ruleset": session.rules.id,
+        "scenario": session.scenario.id,
+        "seed": session.seed,
+        "players": dict(session.players),
+        "turn": session.state.turn,
+        "commands": [c.to_dict() for c in session.commands],
+        "hashes": session.hashes,
+    }
+
+
+def write_atomic(path: str | Path, text: str) -> None:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def write_save(path: str | Path, session: Session) -> None:
+    text = "# Quarterdeck saved battle: replayed command by command when loaded.\n"
+    text += yaml.safe_dump(to_document(session), sort_keys=False, allow_unicode=True)
+    write_atomic(path, text)
+
+
+def read_save(path: str | Path) -> dict[str, Any]:
+    """Read and check a save's structure (not yet replayed)."""
+    name = str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as e:
+        raise SaveError(f"{name}: cannot read: {e.strerror or e}") from None
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveError(f"{name}: too large for a save ({len(raw)} bytes)")
+    if b"\x00" in raw:
+        raise SaveError(f"{name}: not a Quarterdeck save (binary data)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise SaveError(f"{name}: not a Quarterdeck save (not UTF-8 text at byte {e.start})") from None
+    try:
+        doc = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f":{mark.line + 1}" if mark is not None else ""
+        what = getattr(e, "problem", None) or str(e).splitlines()[0]
+        raise SaveError(f"{name}{where}: damaged save: {what}") from None
+    except RecursionError:
+        raise SaveError(f"{name}: damaged save: nested too deeply") from None
+    return check_document(name, doc)
+
+
+def check_document(name: str, doc: Any) -> dict[str, Any]:
+    if not isinstance(doc, dict) or "quarterdeck_save" not in doc:
+        raise SaveError(f"{name}: not a Quarterdeck save (no 'quarterdeck_save' version)")
+    version = doc["quarterdeck_save"]
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise SaveError(f"{name}: save version must be a whole number")
+    doc = upgrade(name, dict(doc), version)
+    unknown = sorted(str(k) for k in doc if k not in _KEYS)
+    if unknown:
+        raise SaveError(f"{name}: unknown field(s) in save: {', '.join(unknown)}")
+    for key, kind in (("ruleset", str), ("scenario", str), ("seed", int), ("commands", list), ("hashes", list)):
+        v = doc.get(key)
+        if not isinstance(v, kind) or isinstance(v, bool):
+            raise SaveError(f"{name}: '{key}' is missing or is not a {kind.__name__}")
+    players = doc.get("players") or {}
+    if not isinstance(players, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in players.items()):
+        raise SaveError(f"{name}: 'players' must map side names to player kinds")
+    doc["players"] = players
+    if len(doc["commands"]) > MAX_COMMANDS:
+        raise SaveError(f"{name}: too many commands for a battle ({len(doc['commands'])})")
+    if len(doc["hashes"]) != len(doc["commands"]) or not all(
+        isinstance(h, str) and _HEX.match(h) for h in doc["hashes"]
+    ):
+        raise SaveError(f"{name}: 'hashes' must hold one state hash per command")
+    cmds = []
+    for i, d in enumerate(doc["commands"], 1):
+        try:
+            cmds.append(from_dict(d))
+        except CommandError as e:
+            raise SaveError(f"{name}: command {i}: {e}") from None
+    doc["commands"] = cmds
+    return doc
+
+
+def upgrade(name: str, doc: dict[str, Any], version: int) -> dict[str, Any]:
+    """Bring an older save up to the current version, one step per version."""
+    if version > SAVE_VERSION:
+        raise SaveError(f"{name}: saved by a newer Quarterdeck (save version {version}, this one reads {SAVE_VERSION})")
+    if version < 1:
+        raise SaveError(f"{name}: unknown save version {version}")
+    # Version 1 is the first; later versions add their steps here.
+    doc["quarterdeck_save"] = SAVE_VERSION
+    return doc
+
+
+def replay(doc: dict[str, Any], rules: RuleSet, ships: dict[str, ShipClass], name: str = "save") -> Session:
+    """Re-apply a checked save's commands; any disagreement is a SaveError."""
+    from game.content.load import ContentError, list_scenarios, load_scenario, scenario_path
+
+    if doc["ruleset"] != rules.id:
+        raise SaveError(f"{name}: saved under rule set {doc['ruleset']!r}, not {rules.id!r}")
+    if doc["scenario"] not in list_scenarios():
+        # Only shipped scenarios by name: a save never points the loader at an arbitrary file.
+        raise SaveError(f"{name}: unknown scenario {doc['scenario']!r}")
+    try:
+        scenario = load_scenario(scenario_path(doc["scenario"]), ships, rules)
+    except ContentError as e:
+        raise SaveError(f"{name}: its scenario {doc['scenario']!r} does not load: {e.problems[0]}") from None
+    except (OSError, ValueError) as e:
+        raise SaveError(f"{name}: unknown scenario {doc['scenario']!r} ({e})") from None
+    session = Session(scenario, rules, doc["seed"], dict(doc["players"]))
+    for i, (cmd, expected) in enumerate(zip(doc["commands"], doc["hashes"], strict=True), 1):
+        result = session.submit(cmd)
+        if isinstance(result, Rejected):
+            raise SaveError(f"{name}: command {i} ({cmd.type}) is not legal on replay: {result.reason}")
+        if session.hashes[-1] != expected:
+            raise SaveError(
+                f"{name}: command {i} ({cmd.type}) leads to a different state than when saved "
+                "(edited save, or changed rules/scenario data)"
+            )
+    return session
+
+
+def load_save(path: str | Path, rules: RuleSet, ships: dict[str, ShipClass]) -> Session:
+    return replay(read_save(path), rules, ships, str(path))

@@ -1,0 +1,85 @@
+"""A battle in progress: scenario + seed + the commands so far.
+
+Everything a client needs sits here: the live state, the event log, the state
+hash after each command (for saves and replays) and take-backs.  A take-back
+restores the state from before a command, but never past a command that
+rolled dice: once the dice have spoken, that is history.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.content.model import RuleSet, Scenario
+from game.rules.commands import Command
+from game.rules.engine import Option, Rejected, apply, legal_commands
+from game.rules.events import Event
+from game.rules.setup import new_game
+from game.rules.state import GameState
+
+
+@dataclass
+class _Step:
+    command: Command
+    before: GameState
+    events_before: int
+    rolled: bool
+    hash_after: str
+
+
+@dataclass
+class Session:
+    scenario: Scenario
+    rules: RuleSet
+    seed: int
+    players: dict[str, str] = field(default_factory=dict)
+    state: GameState = field(init=False)
+    events: list[Event] = field(init=False)
+    steps: list[_Step] = field(init=False, default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.state, events = new_game(self.scenario, self.rules, self.seed)
+        self.events = list(events)
+        self.steps = []
+
+    @property
+    def commands(self) -> list[Command]:
+        return [s.command for s in self.steps]
+
+    @property
+    def hashes(self) -> list[str]:
+        return [s.hash_after for s in self.steps]
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase == "over"
+
+    def legal(self) -> list[Option]:
+        return legal_commands(self.state)
+
+    def submit(self, command: Command) -> list[Event] | Rejected:
+        before = self.state.copy()
+        dice_before = self.state.dice.state
+        result = apply(self.state, command)
+        if isinstance(result, Rejected):
+            return result
+        rolled = self.state.dice.state != dice_before
+        self.steps.append(_Step(command, before, len(self.events), rolled, self.state.state_hash()))
+        self.events.extend(result)
+        return result
+
+    def can_undo(self) -> bool:
+        return bool(self.steps) and not self.steps[-1].rolled
+
+    def undo(self) -> Command | None:
+        """Take back the last command if no dice were rolled for it."""
+        if not self.can_undo():
+            return None
+        step = self.steps.pop()
+        self.state = step.before
+        del self.events[step.events_before :]
+        return step.command
+
+    def preview(self, command: Command) -> list[Event] | Rejected:
+        """What a command would do, tried on a copy (dice included, but nothing is kept)."""
+        return apply(self.state.copy(), command)

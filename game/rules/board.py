@@ -1,0 +1,51 @@
+"""The rules' window onto the table geometry.
+
+The pymunk space is derived from the state (terrain from the scenario, bases
+from the ships) and never hashed or saved.  Copies of a state share their
+parent's space on the same thread; every query first brings the ship bodies
+up to date with the state it is asked about, which costs little because
+unchanged poses are skipped.
+"""
+
+from __future__ import annotations
+
+from game.rules.state import GameState
+from game.table.geometry import Pose
+from game.table.space import Contact, Sweep, TableSpace
+
+
+def space(state: GameState, override: dict[str, Pose] | None = None) -> TableSpace:
+    """The table space with the state's bases placed (``override`` moves some of them)."""
+    sp = state._space
+    if sp is None:
+        sp = TableSpace(
+            state.table_width,
+            state.table_height,
+            [(t.id, t.points) for t in state.scenario.terrain] if state.scenario else [],
+        )
+        state._space = sp
+    ships = {}
+    for s in state.ships.values():
+        if s.on_table:
+            pose = override.get(s.id, s.pose) if override else s.pose
+            ships[s.id] = (pose, s.length, s.width)
+    sp.set_ships(ships)
+    return sp
+
+
+def closest_distance(state: GameState, a: str, b: str) -> float:
+    return space(state).closest_distance(a, b)
+
+
+def sweep(state: GameState, ship_id: str, distance: float, heading: float | None = None) -> Sweep:
+    return space(state).sweep(ship_id, distance, heading)
+
+
+def pivot_blocker(state: GameState, ship_id: str, turn: float, at: Pose | None = None) -> Contact | None:
+    """What turning ``turn`` degrees in place (from ``at``, default where she is) would foul."""
+    sp = space(state, {ship_id: at} if at is not None else None)
+    return sp.pivot_blocker(ship_id, turn)
+
+
+def line_of_sight(state: GameState, a: str, b: str) -> list[Contact]:
+    return space(state).line_of_sight(a, b, state.rules.los_corridor_width)

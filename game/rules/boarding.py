@@ -1,0 +1,96 @@
+"""Laying a ship alongside an enemy to board her.
+
+Declared at the start of a segment; if during that segment the ship comes
+within the boarding range (2") of her target, she stops there and is laid
+parallel alongside the target in base contact, on the side she approached
+from, turning whichever way is smaller (so the two may end up bow to bow or
+bow to stern).  The two are then locked in a boarding action, fought in the
+boarding phase.  If there is no room alongside (another base or the shore),
+the grapple fails and she stops where she reached the range.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.rules import board
+from game.rules.events import Out, pose_of, r3
+from game.rules.illegal import Illegal
+from game.rules.state import AFLOAT, STRUCK, GameState, Ship
+from game.table.geometry import CONTACT_EPS, base_corners, heading_vector, norm_heading, signed_angle, to_local
+
+if TYPE_CHECKING:
+    from game.rules.movement import SegmentPlan
+
+
+def check_declaration(state: GameState, ship: Ship, target_id: str) -> Ship:
+    target = state.ships.get(target_id)
+    if target is None:
+        raise Illegal(f"no ship {target_id!r} to board")
+    if target.side == ship.side:
+        raise Illegal(f"{target.name} is a friend: only an enemy can be boarded")
+    if target.status not in (AFLOAT, STRUCK) or target.shore_battery:
+        raise Illegal(f"{target.name} cannot be boarded ({target.status})")
+    if ship.crippled("crew"):
+        raise Illegal(f"{ship.name}'s crew is crippled: she cannot declare a boarding action")
+    if ship.adrift:
+        raise Illegal(f"{ship.name} is demasted: she cannot declare a boarding action")
+    if ship.boarding_with or target.boarding_with:
+        raise Illegal("ships already locked in a boarding action cannot start another")
+    return target
+
+
+def alongside_pose(ship: Ship, target: Ship) -> tuple[float, float, float]:
+    """Parallel to the target, in base contact, on the side the ship is on."""
+    along, across = to_local(target.pose, (ship.x, ship.y))
+    side = 1.0 if across >= 0 else -1.0  # +1 port, -1 starboard
+    reach = max(0.0, target.length / 2.0)
+    along = max(-reach, min(reach, along))
+    offset = target.width / 2.0 + ship.width / 2.0 + CONTACT_EPS / 2
+    fx, fy = heading_vector(target.heading)
+    px, py = -fy, fx
+    x = target.x + fx * along + px * offset * side
+    y = target.y + fy * along + py * offset * side
+    same = target.heading
+    reverse = norm_heading(target.heading + 180.0)
+    heading = same if abs(signed_angle(ship.heading, same)) <= abs(signed_angle(ship.heading, reverse)) else reverse
+    return (x, y, heading)
+
+
+def approach(state: GameState, ship: Ship, target_id: str, distance: float, plan: SegmentPlan, out: Out) -> bool:
+    """Try to close and grapple this segment; True when the ships are now locked."""
+    target = state.ships.get(target_id)
+    if target is None or target.status not in (AFLOAT, STRUCK):
+        return False
+    sp = board.space(state)
+    reach = float(state.rules.boarding_range)
+    at = sp.first_within(ship.id, distance, target.id, reach)
+    if at is None:
+        return False
+    sw = sp.sweep(ship.id, at)
+    if sw.contact is not None and not (sw.contact.kind == "ship" and sw.contact.id == target.id):
+        return False  # something else is in the way first: an ordinary move meets it
+    ship.x, ship.y = sw.pose[0], sw.pose[1]
+    out.emit(
+        "move",
+        ship=ship.id,
+        segment=plan.segment,
+        sail=ship.sail,
+        disposition=plan.disposition,
+        min=r3(plan.minimum),
+        max=r3(plan.maximum),
+        distance=r3(sw.travelled),
+        turn=0.0,
+        to=pose_of(ship),
+    )
+    pose = alongside_pose(ship, target)
+    poly = base_corners(pose, ship.length, ship.width)
+    if board.space(state).overlapping(poly, ignore=(ship.id, target.id)):
+        out.emit("boarding_failed", ship=ship.id, target=target.id, reason="no room alongside")
+        return True
+    turn = signed_angle(ship.heading, pose[2])
+    ship.x, ship.y, ship.heading = pose
+    ship.boarding_with = target.id
+    target.boarding_with = ship.id
+    out.emit("grapple", ship=ship.id, target=target.id, turn=r3(turn), to=pose_of(ship))
+    return True

@@ -1,0 +1,187 @@
+"""What a player (human, script or AI) may ask the engine to do.
+
+Commands are plain frozen values so they can be saved, replayed, compared and
+sent between threads.  ``from_dict`` is the gate for untrusted input (save
+files): it accepts only known command types, known fields and plain scalar
+values, and raises :class:`CommandError` with a readable reason otherwise.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar
+
+
+class CommandError(ValueError):
+    """A command description that cannot be turned into a command."""
+
+
+@dataclass(frozen=True)
+class Command:
+    type: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": self.type}
+        for f in fields(self):
+            d[f.name] = getattr(self, f.name)
+        return d
+
+
+@dataclass(frozen=True)
+class ActivateShip(Command):
+    """Choose which ship of the active squadron acts next."""
+
+    type: ClassVar[str] = "activate"
+    ship: str
+
+
+@dataclass(frozen=True)
+class SetSail(Command):
+    """Change sail by one level, before moving."""
+
+    type: ClassVar[str] = "set_sail"
+    ship: str
+    sail: str
+
+
+@dataclass(frozen=True)
+class MoveSegment(Command):
+    """Sail one segment straight ahead, then turn (``turn`` > 0 is clockwise).
+
+    When the ship is taken aback the distance must be 0 and ``turn`` is the
+    free turn the rules allow.
+    """
+
+    type: ClassVar[str] = "move"
+    ship: str
+    distance: float
+    turn: float = 0.0
+
+
+@dataclass(frozen=True)
+class Drift(Command):
+    """A demasted ship's movement: 1" downwind, heading unchanged."""
+
+    type: ClassVar[str] = "drift"
+    ship: str
+
+
+@dataclass(frozen=True)
+class DeclareBoarding(Command):
+    """At the start of a segment: this segment tries to lay the ship alongside ``target``."""
+
+    type: ClassVar[str] = "declare_boarding"
+    ship: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Tack(Command):
+    """Special action during movement: pass and the ship ignores being taken aback this turn."""
+
+    type: ClassVar[str] = "tack"
+    ship: str
+
+
+@dataclass(frozen=True)
+class Boxhaul(Command):
+    """Special action at the start of a segment.
+
+    Pass: sail ``distance`` then turn 180 degrees, and movement ends.
+    Fail: turn 90 degrees to ``fail_turn`` (+1 clockwise, -1 anticlockwise) and
+    lose rigging, then carry on.
+    """
+
+    type: ClassVar[str] = "boxhaul"
+    ship: str
+    distance: float
+    fail_turn: int = 1
+
+
+@dataclass(frozen=True)
+class FightFires(Command):
+    type: ClassVar[str] = "fight_fires"
+    ship: str
+    all_hands: bool = False
+
+
+@dataclass(frozen=True)
+class Repair(Command):
+    """Repair leaks (``what`` = "leaks") or the rudder (``what`` = "rudder")."""
+
+    type: ClassVar[str] = "repair"
+    ship: str
+    what: str = "leaks"
+    all_hands: bool = False
+
+
+@dataclass(frozen=True)
+class EndActivation(Command):
+    type: ClassVar[str] = "end_activation"
+    ship: str
+
+
+COMMAND_TYPES: dict[str, type[Command]] = {
+    c.type: c
+    for c in (
+        ActivateShip,
+        SetSail,
+        MoveSegment,
+        Drift,
+        DeclareBoarding,
+        Tack,
+        Boxhaul,
+        FightFires,
+        Repair,
+        EndActivation,
+    )
+}
+
+
+def register(cls: type[Command]) -> type[Command]:
+    """Add a command type (later rule modules bring their own)."""
+    COMMAND_TYPES[cls.type] = cls
+    return cls
+
+
+def from_dict(d: Any) -> Command:
+    if not isinstance(d, dict):
+        raise CommandError(f"a command must be a mapping, got {type(d).__name__}")
+    kind = d.get("type")
+    if not isinstance(kind, str) or kind not in COMMAND_TYPES:
+        raise CommandError(f"unknown command type {kind!r}")
+    cls = COMMAND_TYPES[kind]
+    args: dict[str, Any] = {}
+    known = {f.name: f for f in fields(cls)}
+    for key in d:
+        if key != "type" and key not in known:
+            raise CommandError(f"{kind}: unknown field {key!r}")
+    for name, f in known.items():
+        if name not in d:
+            if f.default is not MISSING:
+                continue
+            raise CommandError(f"{kind}: missing field {name!r}")
+        args[name] = _check_value(kind, name, d[name], f.type)
+    return cls(**args)
+
+
+def _check_value(kind: str, name: str, v: Any, annotation: Any) -> Any:
+    ann = str(annotation)
+    if ann == "str":
+        if not isinstance(v, str) or len(v) > 200:
+            raise CommandError(f"{kind}.{name}: expected a short string")
+        return v
+    if ann == "bool":
+        if not isinstance(v, bool):
+            raise CommandError(f"{kind}.{name}: expected true or false")
+        return v
+    if ann == "int":
+        if isinstance(v, bool) or not isinstance(v, int) or abs(v) > 10**6:
+            raise CommandError(f"{kind}.{name}: expected an integer")
+        return v
+    if ann == "float":
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or abs(v) > 10**6:
+            raise CommandError(f"{kind}.{name}: expected a finite number")
+        return float(v)
+    raise CommandError(f"{kind}.{name}: unsupported field type {ann}")

@@ -1,0 +1,38 @@
+"""Events: what happened, in the battle log's words (see BATTLE-LOG.md).
+
+Every change the engine makes is reported as an event so the log explains
+every outcome and the UI can animate it.  Numbers are rounded for reading;
+the state keeps full precision.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.state import GameState, Ship
+
+Event = dict[str, Any]
+
+
+class Out(list):
+    """The events of one command, in order; knows the state for numbering."""
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__()
+        self.state = state
+
+    def emit(self, type_: str, **fields: Any) -> Event:
+        e: Event = {"seq": self.state.seq, "turn": self.state.turn, "type": type_}
+        e.update(fields)
+        self.state.seq += 1
+        self.append(e)
+        return e
+
+
+def r3(v: float) -> float:
+    r = round(v, 3)
+    return 0.0 if r == 0 else r
+
+
+def pose_of(ship: Ship) -> list[float]:
+    return [r3(ship.x), r3(ship.y), r3(ship.heading)]

@@ -1,0 +1,188 @@
+"""Three measured segments a turn, each straight ahead and then a turn.
+
+Readings (see RULES-NOTES.md): disposition is taken at the start of each
+segment; the segment's maximum is the table rate for size and sail, +1"
+running, -1" beating, -1" with any leak, and its minimum half that maximum.
+Moves are swept, so the first base, shore or table edge met ends the move.
+A passed Tack lets a ship that would be taken aback sail the segment as if
+beating.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules import board
+from game.rules.boarding import approach
+from game.rules.collision import resolve_contact
+from game.rules.damage import lose
+from game.rules.disposition import ABACK, BEATING, disposition
+from game.rules.events import Out, pose_of, r3
+from game.rules.illegal import Illegal
+from game.rules.state import Activation, GameState, Ship
+from game.table.geometry import norm_heading
+
+#: Tolerance when checking a requested distance or turn against its limits.
+SLACK = 1e-6
+
+
+@dataclass(frozen=True)
+class SegmentPlan:
+    """What the next segment allows, as the UI and the players need to know it."""
+
+    segment: int  # 1-based number of the segment about to be sailed
+    disposition: str
+    aback: bool  # taken aback: no movement, a free turn and rigging damage
+    minimum: float
+    maximum: float
+    turn: float  # largest turn either way at the end of the segment (0 with a damaged rudder early on)
+
+
+def allowance(state: GameState, ship: Ship) -> float:
+    return float(state.rules.turns[ship.size])
+
+
+def may_turn_after(ship: Ship, segment: int) -> bool:
+    """A damaged rudder forbids turning in the 1st and 2nd segments."""
+    return not (ship.rudder and segment <= 2)
+
+
+def ship_disposition(state: GameState, ship: Ship) -> str:
+    return disposition(state.rules, ship.heading, state.wind_from, ship.length, ship.width)
+
+
+def rate_limits(state: GameState, ship: Ship, disp: str) -> tuple[float, float]:
+    """Minimum and maximum for one segment in a given disposition (not aback)."""
+    r = state.rules
+    if ship.sail is None:
+        return (0.0, 0.0)
+    rate = float(r.speeds[ship.size][ship.sail]) + float(r.disposition_rate.get(disp, 0.0))
+    if ship.leaks > 0:
+        rate += float(r.leak_rate)
+    hi = max(0.0, rate)
+    return (hi * float(r.minimum_fraction), hi)
+
+
+def segments_allowed(state: GameState, ship: Ship) -> int:
+    """Crippled rigging: one segment; demasted: none (she drifts instead)."""
+    if ship.adrift:
+        return 0
+    if ship.crippled("rigging"):
+        return 1
+    return int(state.rules.segments)
+
+
+def plan(state: GameState, act: Activation, ship: Ship) -> SegmentPlan:
+    seg = act.segment + 1
+    disp = ship_disposition(state, ship)
+    aback = disp == ABACK and not act.tack
+    turn = allowance(state, ship) if may_turn_after(ship, seg) else 0.0
+    if aback:
+        return SegmentPlan(seg, disp, True, 0.0, 0.0, turn)
+    lo, hi = rate_limits(state, ship, BEATING if disp == ABACK else disp)
+    return SegmentPlan(seg, disp, False, lo, hi, turn)
+
+
+def check_turn(state: GameState, ship: Ship, turn: float, limit: float, at=None) -> None:
+    if abs(turn) > limit + SLACK:
+        if limit == 0:
+            raise Illegal(f"{ship.name} cannot turn this segment (damaged rudder)")
+        raise Illegal(f"{ship.name} may turn at most {limit:g} degrees at the end of a segment (asked {turn:g})")
+    if abs(turn) > SLACK:
+        blocker = board.pivot_blocker(state, ship.id, turn, at)
+        if blocker is not None:
+            raise Illegal(
+                f"{ship.name} has no room to turn {turn:+g} degrees: her base would foul {_name(state, blocker)}"
+            )
+
+
+def _name(state: GameState, contact) -> str:
+    if contact.kind == "ship":
+        return state.ships[contact.id].name
+    if contact.kind == "edge":
+        return f"the {contact.id} table edge"
+    return contact.id.replace("_", " ")
+
+
+def move_segment(state: GameState, act: Activation, ship: Ship, distance: float, turn: float, out: Out) -> None:
+    """Sail one segment (validated first; raises :class:`Illegal` before changing anything)."""
+    if act.movement_over or act.segment >= act.segments_allowed:
+        raise Illegal(f"{ship.name} has no movement left this activation")
+    p = plan(state, act, ship)
+    if p.aback:
+        if abs(distance) > SLACK:
+            raise Illegal(f"{ship.name} is taken aback: she cannot move this segment, only turn")
+        check_turn(state, ship, turn, p.turn)
+        _taken_aback(state, act, ship, p, turn, out)
+        return
+    if distance < p.minimum - SLACK or distance > p.maximum + SLACK:
+        raise Illegal(
+            f'{ship.name} must sail between {p.minimum:g}" and {p.maximum:g}" this segment '
+            f'({p.disposition}, {ship.sail} sail); asked {distance:g}"'
+        )
+    distance = min(max(distance, p.minimum), p.maximum)
+    target = act.boarding_target
+    if target is not None:
+        act.boarding_target = None
+        if approach(state, ship, target, distance, p, out):
+            act.segment += 1
+            act.movement_over = True
+            return
+    sw = board.sweep(state, ship.id, distance)
+    if sw.contact is None:
+        end = sw.pose
+        check_turn(state, ship, turn, p.turn, at=end)
+        ship.x, ship.y = end[0], end[1]
+        ship.heading = norm_heading(ship.heading + turn)
+        act.segment += 1
+        _emit_move(out, ship, p, sw.travelled, turn)
+        return
+    ship.x, ship.y = sw.pose[0], sw.pose[1]
+    act.segment += 1
+    act.movement_over = True
+    _emit_move(out, ship, p, sw.travelled, 0.0)
+    resolve_contact(state, ship, sw.contact, out)
+
+
+def _emit_move(out: Out, ship: Ship, p: SegmentPlan, travelled: float, turn: float) -> None:
+    out.emit(
+        "move",
+        ship=ship.id,
+        segment=p.segment,
+        sail=ship.sail,
+        disposition=p.disposition,
+        min=r3(p.minimum),
+        max=r3(p.maximum),
+        distance=r3(travelled),
+        turn=r3(turn),
+        to=pose_of(ship),
+    )
+
+
+def _taken_aback(state: GameState, act: Activation, ship: Ship, p: SegmentPlan, turn: float, out: Out) -> None:
+    sail = ship.sail or "easy"
+    faces = state.dice.roll(int(state.rules.taken_aback_dice[sail]), 6)
+    ship.heading = norm_heading(ship.heading + turn)
+    act.segment += 1
+    event = out.emit("taken_aback", ship=ship.id, segment=p.segment, sail=sail, faces=faces, rigging_lost=0)
+    _emit_move(out, ship, p, 0.0, turn)
+    event["rigging_lost"] = lose(state, ship, "rigging", sum(faces), out)
+    after_rigging_loss(state, act, ship)
+
+
+def after_rigging_loss(state: GameState, act: Activation, ship: Ship) -> None:
+    """Rigging lost mid-move may cripple it (one segment only) or bring the masts down."""
+    act.segments_allowed = min(act.segments_allowed, segments_allowed(state, ship))
+    if not ship.on_table or ship.adrift or ship.status != "afloat":
+        act.movement_over = True
+
+
+def drift(state: GameState, ship: Ship, out: Out) -> None:
+    """1" downwind, heading unchanged; she can still hit a ship, the shore or the edge."""
+    dist = float(state.rules.drift_distance)
+    downwind = norm_heading(state.wind_from + 180.0)
+    sw = board.sweep(state, ship.id, dist, heading=downwind)
+    ship.x, ship.y = sw.pose[0], sw.pose[1]
+    out.emit("drift", ship=ship.id, distance=r3(sw.travelled), to=pose_of(ship))
+    if sw.contact is not None:
+        resolve_contact(state, ship, sw.contact, out)

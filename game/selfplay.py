@@ -1,0 +1,192 @@
+"""Headless battles between computer players, for testing and tuning.
+
+One JSON line per game, then a summary line, so the output can be piped to
+other tools.  Each game's seed is the base seed plus its index, so any single
+game can be re-run alone with ``--seed``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from game.ai import make_player
+from game.content.model import RuleSet, Scenario
+from game.persistence.save import write_save
+from game.persistence.session import Session
+from game.rules.engine import Rejected
+
+#: A runaway game (a player that never ends its activation) is cut off here.
+MAX_COMMANDS_PER_GAME = 100_000
+
+
+class SelfPlayError(RuntimeError):
+    pass
+
+
+@dataclass
+class GameResult:
+    session: Session
+    players: dict[str, str]
+
+    def summary(self) -> dict:
+        st = self.session.state
+        return {
+            "scenario": st.scenario_id,
+            "seed": self.session.seed,
+            "players": self.players,
+            "winner": st.winner,
+            "reason": st.result,
+            "turns": st.turn,
+            "points": st.points,
+            "ships": [
+                {
+                    "id": s.id,
+                    "side": s.side,
+                    "status": s.status,
+                    "hull": s.hull,
+                    "rigging": s.rigging,
+                    "crew": s.crew,
+                    "fires": s.fires,
+                    "leaks": s.leaks,
+                    "rudder": s.rudder,
+                }
+                for s in st.ships.values()
+            ],
+            "commands": len(self.session.steps),
+            "state_hash": st.state_hash(),
+        }
+
+
+def assign_players(
+    sides: tuple[str, ...], game_index: int, player_args: list[str], match: list[str] | None
+) -> dict[str, str]:
+    """Which kind of player commands each side in game ``game_index`` (1-based)."""
+    kinds = {side: "random" for side in sides}
+    for arg in player_args:
+        if ":" in arg:
+            side, kind = arg.split(":", 1)
+            if side not in kinds:
+                raise SelfPlayError(f"--player {arg}: no side {side!r} (sides: {', '.join(sides)})")
+            kinds[side] = kind
+        else:
+            kinds = {side: arg for side in sides}
+    if match:
+        a, b = match
+        first, second = (a, b) if game_index % 2 == 1 else (b, a)
+        kinds[sides[0]] = first
+        for side in sides[1:]:
+            kinds[side] = second
+    return kinds
+
+
+def play(scenario: Scenario, rules: RuleSet, seed: int, players: dict[str, str]) -> GameResult:
+    session = Session(scenario, rules, seed, dict(players))
+    agents = {side: make_player(kind, seed, side) for side, kind in players.items()}
+    for _ in range(MAX_COMMANDS_PER_GAME):
+        if session.over:
+            return GameResult(session, players)
+        options = session.legal()
+        if not options:
+            raise SelfPlayError(
+                f"seed {seed}: no legal command in phase {session.state.phase}, turn {session.state.turn}"
+            )
+        side = _side_to_move(session, options)
+        agent = agents[side]
+        cmd = agent.choose(session.state, options)
+        result = session.submit(cmd)
+        tries = 0
+        while isinstance(result, Rejected):
+            tries += 1
+            if tries > 20:
+                raise SelfPlayError(
+                    f"seed {seed}: {agent.kind} player keeps choosing illegal commands: {result.reason}"
+                )
+            opt = next(o for o in options if o.type == cmd.type and o.ship == cmd.ship)
+            cmd = (
+                agent.fallback(opt)
+                if tries > 5 and hasattr(agent, "fallback")
+                else agent.choose(session.state, options)
+            )
+            result = session.submit(cmd)
+    raise SelfPlayError(f"seed {seed}: game did not finish within {MAX_COMMANDS_PER_GAME} commands")
+
+
+def _side_to_move(session: Session, options) -> str:
+    return session.state.ships[options[0].ship].side
+
+
+def run(
+    scenario: Scenario,
+    rules: RuleSet,
+    seed: int,
+    games: int,
+    player_args: list[str],
+    match: list[str] | None,
+    out: TextIO,
+    log_path: str | None = None,
+    save_path: str | None = None,
+) -> dict:
+    totals = Totals(scenario.sides)
+    log = open(log_path, "w", encoding="utf-8") if log_path else None
+    try:
+        for i, result in enumerate(_games(scenario, rules, seed, games, player_args, match), 1):
+            line = result.summary()
+            out.write(json.dumps(line) + "\n")
+            out.flush()
+            totals.add(line)
+            if log:
+                for e in result.session.events:
+                    log.write(json.dumps(e) + "\n")
+            if save_path:
+                write_save(_numbered(save_path, i, games), result.session)
+    finally:
+        if log:
+            log.close()
+    summary = totals.summary()
+    out.write(json.dumps(summary) + "\n")
+    return summary
+
+
+def _games(scenario, rules, seed, games, player_args, match) -> Iterator[GameResult]:
+    sides = tuple(s.id for s in scenario.sides)
+    for i in range(1, games + 1):
+        yield play(scenario, rules, seed + i - 1, assign_players(sides, i, player_args, match))
+
+
+def _numbered(path: str, i: int, games: int) -> str:
+    if games == 1:
+        return path
+    p = Path(path)
+    return str(p.with_name(f"{p.stem}-{i}{p.suffix}"))
+
+
+class Totals:
+    def __init__(self, sides) -> None:
+        self.games = 0
+        self.by_side = {s.id: 0 for s in sides}
+        self.by_kind: dict[str, int] = {}
+        self.draws = 0
+        self.turns = 0
+
+    def add(self, line: dict) -> None:
+        self.games += 1
+        self.turns += line["turns"]
+        w = line["winner"]
+        if w is None:
+            self.draws += 1
+            return
+        self.by_side[w] = self.by_side.get(w, 0) + 1
+        kind = line["players"][w]
+        self.by_kind[kind] = self.by_kind.get(kind, 0) + 1
+
+    def summary(self) -> dict:
+        return {
+            "games": self.games,
+            "wins": {"by_side": self.by_side, "by_kind": self.by_kind},
+            "draws": self.draws,
+            "mean_turns": round(self.turns / self.games, 2) if self.games else 0,
+        }

@@ -1,0 +1,137 @@
+"""Quarterdeck: Age-of-Sail naval battles on a gridless table.
+
+This file only reads the command line and hands over; see README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="quarterdeck", description="Age-of-Sail naval wargame (Beat to Quarters v2.1).")
+    p.add_argument("--scenario", metavar="NAME", help="start straight into this scenario")
+    p.add_argument("--seed", type=int, default=None, help="dice seed (default: random for play, 1 for self-play)")
+    p.add_argument(
+        "--player",
+        action="append",
+        default=[],
+        metavar="[SIDE:]KIND",
+        help="who commands a side: human, random, scripted, captain (repeatable)",
+    )
+    p.add_argument("--load", metavar="FILE", help="resume a saved game")
+    p.add_argument("--check-data", nargs="*", metavar="FILE", help="validate ships, rules and scenarios")
+    p.add_argument("--selfplay", metavar="NAME", help="headless computer-vs-computer games of a scenario")
+    p.add_argument("--games", type=int, default=1, help="number of self-play games")
+    p.add_argument("--match", nargs=2, metavar=("KIND_A", "KIND_B"), help="alternate two player kinds between sides")
+    p.add_argument("--log", metavar="FILE.jsonl", help="write the battle log (JSON lines)")
+    p.add_argument("--save", metavar="FILE", help="save the (self-played) game")
+    p.add_argument("--replay", metavar="FILE", help="re-run a save headless and print its final state hash")
+    p.add_argument("--screenshot", metavar="FILE.png", help="render one frame without a window and exit")
+    p.add_argument("--size", metavar="WxH", default="1600x900", help="window or screenshot size")
+    p.add_argument("--select", metavar="SHIP", help="ship to select in a screenshot")
+    p.add_argument("--bench", action="store_true", help="print performance figures as JSON")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.check_data is not None:
+        from game.content.load import check_data
+
+        problems = check_data(args.check_data)
+        for line in problems:
+            print(line)
+        if not problems:
+            print("data OK")
+        return 2 if problems else 0
+    if args.replay:
+        return _replay(args.replay)
+    if args.selfplay:
+        return _selfplay(args)
+    if args.bench:
+        from game.bench import run_bench
+
+        print(json.dumps(run_bench(), indent=2))
+        return 0
+    print("The Quarterdeck window is not built yet: use --selfplay, --replay or --check-data.", file=sys.stderr)
+    return 1
+
+
+def _load_content():
+    from game.content.load import ContentError, load_default
+
+    try:
+        return load_default()
+    except ContentError as e:
+        for line in e.problems:
+            print(line, file=sys.stderr)
+        raise SystemExit(2) from None
+
+
+def _replay(path: str) -> int:
+    from game.persistence.save import SaveError, load_save
+
+    rules, ships = _load_content()
+    try:
+        session = load_save(path, rules, ships)
+    except SaveError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    st = session.state
+    print(
+        json.dumps(
+            {
+                "scenario": st.scenario_id,
+                "seed": session.seed,
+                "commands": len(session.steps),
+                "turn": st.turn,
+                "phase": st.phase,
+                "winner": st.winner,
+                "points": st.points,
+                "state_hash": st.state_hash(),
+            }
+        )
+    )
+    return 0
+
+
+def _selfplay(args) -> int:
+    from game.content.load import ContentError, load_scenario, scenario_path
+    from game.selfplay import SelfPlayError, run
+
+    rules, ships = _load_content()
+    try:
+        scenario = load_scenario(scenario_path(args.selfplay), ships, rules)
+    except ContentError as e:
+        for line in e.problems:
+            print(line, file=sys.stderr)
+        return 2
+    except (OSError, ValueError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    if args.games < 1:
+        print("error: --games must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        run(
+            scenario,
+            rules,
+            1 if args.seed is None else args.seed,
+            args.games,
+            args.player,
+            args.match,
+            sys.stdout,
+            args.log,
+            args.save,
+        )
+    except (SelfPlayError, ValueError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

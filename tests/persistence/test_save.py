@@ -1,0 +1,140 @@
+"""Saves: a battle replays to the same state in any process; bad saves are refused cleanly."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from game.content.load import load_default, load_scenario, scenario_path
+from game.persistence.save import SaveError, load_save, read_save, write_save
+from game.selfplay import play
+
+ROOT = Path(__file__).resolve().parents[2]
+RULES, SHIPS = load_default()
+
+
+def _played(seed=5, scenario="duel"):
+    sc = load_scenario(scenario_path(scenario), SHIPS, RULES)
+    return play(sc, RULES, seed, {s.id: "random" for s in sc.sides}).session
+
+
+def run_main(*args, hashseed="0"):
+    env = dict(os.environ, PYTHONHASHSEED=hashseed, SDL_VIDEODRIVER="dummy")
+    return subprocess.run(
+        [sys.executable, "main.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+    )
+
+
+def test_a_saved_game_replays_to_the_same_hash(tmp_path):
+    session = _played()
+    path = tmp_path / "duel.yaml"
+    write_save(path, session)
+    again = load_save(path, RULES, SHIPS)
+    assert again.state.state_hash() == session.state.state_hash()
+    assert again.events == session.events
+
+
+def test_replay_is_the_same_in_other_processes_with_other_hash_seeds(tmp_path):
+    save = tmp_path / "sq.yaml"
+    first = run_main("--selfplay", "squadron", "--seed", "11", "--save", str(save), hashseed="1")
+    assert first.returncode == 0, first.stderr
+    game = json.loads(first.stdout.splitlines()[0])
+    second = run_main("--replay", str(save), hashseed="2")
+    assert second.returncode == 0, second.stderr
+    assert json.loads(second.stdout)["state_hash"] == game["state_hash"]
+
+
+def test_the_save_is_written_atomically(tmp_path, monkeypatch):
+    session = _played(seed=2)
+    path = tmp_path / "game.yaml"
+    write_save(path, session)
+    good = path.read_text()
+
+    def boom(*a, **k):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(OSError):
+        write_save(path, _played(seed=3))
+    assert path.read_text() == good  # the old save is intact
+    assert [p.name for p in tmp_path.iterdir()] == ["game.yaml"]  # no temporary left behind
+
+
+def _bad(tmp_path, text: bytes | str) -> str:
+    p = tmp_path / "bad.yaml"
+    if isinstance(text, str):
+        p.write_text(text)
+    else:
+        p.write_bytes(text)
+    with pytest.raises(SaveError) as e:
+        load_save(p, RULES, SHIPS)
+    msg = str(e.value)
+    assert "\n" not in msg and str(p) in msg
+    return msg
+
+
+def test_hostile_python_tags_are_refused_and_never_run(tmp_path):
+    marker = tmp_path / "pwned"
+    msg = _bad(tmp_path, f"!!python/object/apply:os.system ['touch {marker}']\n")
+    assert "damaged save" in msg
+    assert not marker.exists()
+
+
+def test_binary_garbage(tmp_path):
+    assert "binary" in _bad(tmp_path, bytes(range(256)))
+
+
+def test_truncated_save(tmp_path):
+    session = _played(seed=4)
+    p = tmp_path / "full.yaml"
+    write_save(p, session)
+    text = p.read_text()
+    msg = _bad(tmp_path, text[: len(text) // 2])
+    assert "bad.yaml" in msg
+
+
+def test_wrong_version(tmp_path):
+    assert "newer Quarterdeck" in _bad(tmp_path, "quarterdeck_save: 99\nruleset: btq21\n")
+    assert "not a Quarterdeck save" in _bad(tmp_path, "- just\n- a list\n")
+
+
+def test_edited_commands_are_caught_by_the_hashes(tmp_path):
+    session = _played(seed=6)
+    p = tmp_path / "g.yaml"
+    write_save(p, session)
+    doc = yaml.safe_load(p.read_text())
+    moves = [c for c in doc["commands"] if c["type"] == "move" and c["distance"] > 0]
+    moves[0]["distance"] = round(moves[0]["distance"] - 0.01, 3)
+    msg = _bad(tmp_path, yaml.safe_dump(doc))
+    assert "different state" in msg or "not legal" in msg
+
+
+def test_unknown_command_and_bad_values(tmp_path):
+    base = "quarterdeck_save: 1\nruleset: btq21\nscenario: duel\nseed: 1\nplayers: {}\n"
+    assert "unknown command type" in _bad(
+        tmp_path, base + f"commands: [{{type: launch_nukes}}]\nhashes: ['{'0' * 64}']\n"
+    )
+    assert "finite number" in _bad(
+        tmp_path, base + f"commands: [{{type: move, ship: x, distance: .nan}}]\nhashes: ['{'0' * 64}']\n"
+    )
+    assert "unknown scenario" in _bad(tmp_path, base.replace("duel", "../../etc/passwd") + "commands: []\nhashes: []\n")
+
+
+def test_replay_command_line_errors_are_one_line_with_exit_2(tmp_path):
+    p = tmp_path / "x.yaml"
+    p.write_bytes(b"\x00\x01garbage")
+    r = run_main("--replay", str(p))
+    assert r.returncode == 2
+    assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+
+
+def test_read_save_gives_commands(tmp_path):
+    session = _played(seed=8)
+    p = tmp_path / "g.yaml"
+    write_save(p, session)
+    doc = read_save(p)
+    assert doc["commands"] == session.commands

@@ -1,0 +1,112 @@
+"""Initiative: 2D6 a squadron with the rule book's modifiers, and its tie-breaks."""
+
+from game.rules.events import Out
+from game.rules.initiative import roll_initiative, signalled_squadrons
+from tests.rules.battle import battle, load, of_type
+
+
+def lines(british_flag=False, spanish_crippled=False):
+    st = battle(
+        [
+            {"id": "victory", "rate": "1st", "squadron": "van", "pose": (10, 10, 90), "flagship": british_flag},
+            {
+                "id": "santa_ana",
+                "side": "spanish",
+                "nation": "spanish",
+                "rate": "1st",
+                "squadron": "dons",
+                "pose": (60, 40, 270),
+            },
+        ]
+    )
+    if spanish_crippled:
+        s = st.ships["santa_ana"]
+        s.hull = s.hull_start - s.hull_cripple
+    return st
+
+
+def roll(st, *faces):
+    load(st, *faces)
+    out = Out(st)
+    roll_initiative(st, out)
+    return {e["squadron"]: e for e in of_type(out, "initiative")}, out
+
+
+def test_modifiers_flagship_nation_and_crippled():
+    st = lines(british_flag=True, spanish_crippled=True)
+    ev, _ = roll(st, 3, 4, 5, 6)
+    assert ev["van"]["modifier"] == 3 and ev["van"]["total"] == 10  # +2 flagship, +1 British
+    assert ev["dons"]["modifier"] == -3 and ev["dons"]["total"] == 8  # -1 Spanish, -2 crippled
+    assert st.order == ("van", "dons")
+
+
+def test_french_squadrons_have_no_modifier():
+    st = battle(
+        [
+            {"id": "a", "side": "french", "squadron": "f", "pose": (10, 10, 90)},
+            {"id": "b", "side": "british", "squadron": "b", "pose": (60, 40, 270)},
+        ]
+    )
+    ev, _ = roll(st, 1, 1, 1, 1)
+    assert ev["f"]["modifier"] == 0 and ev["b"]["modifier"] == 1
+
+
+def test_ties_go_to_the_side_whose_flagship_squadron_rolled_higher():
+    st = battle(
+        [
+            {"id": "a1", "side": "french", "squadron": "f_flag", "pose": (10, 10, 90), "flagship": True},
+            {"id": "a2", "side": "french", "squadron": "f_other", "pose": (10, 20, 90)},
+            {
+                "id": "b1",
+                "side": "spanish",
+                "nation": "spanish",
+                "squadron": "s_flag",
+                "pose": (60, 40, 270),
+                "flagship": True,
+            },
+            {"id": "b2", "side": "spanish", "nation": "spanish", "squadron": "s_other", "pose": (60, 30, 270)},
+        ]
+    )
+    # f_flag 6+6+2 = 14, f_other 3+4 = 7, s_flag 6+6+2-1 = 13, s_other 4+4-1 = 7
+    ev, _ = roll(st, 6, 6, 3, 4, 6, 6, 4, 4)
+    assert ev["f_other"]["total"] == ev["s_other"]["total"] == 7
+    assert st.order == ("f_flag", "s_flag", "f_other", "s_other")
+
+
+def test_still_tied_squadrons_roll_a_d6():
+    st = battle(
+        [
+            {"id": "a", "side": "french", "squadron": "f1", "pose": (10, 10, 90)},
+            {"id": "b", "side": "french", "squadron": "f2", "pose": (10, 30, 90)},
+            {"id": "c", "side": "british", "squadron": "b", "pose": (60, 40, 270)},
+        ]
+    )
+    _, out = roll(st, 3, 3, 3, 3, 1, 1, 2, 2, 5, 1)  # f1 6, f2 6, b 3; roll-off 2-2, then 5-1
+    ties = of_type(out, "initiative_tiebreak")
+    assert ties[0]["faces"] == [2, 2]
+    assert st.order == ("f1", "f2", "b")
+
+
+def test_a_signals_ship_in_sight_of_the_flagship_signals_a_squadron_within_24_inches():
+    st = battle(
+        [
+            {"id": "victory", "rate": "1st", "squadron": "van", "pose": (10, 10, 90), "flagship": True},
+            {"id": "euryalus", "squadron": "van", "pose": (30, 10, 90), "specials": ("signals",)},
+            {"id": "bellerophon", "rate": "3rd", "squadron": "rear", "pose": (50, 10, 90)},
+            {"id": "x", "side": "french", "pose": (60, 40, 270)},
+        ]
+    )
+    assert signalled_squadrons(st) == {"rear"}
+    # a chain: a second signals ship 20" further on passes the signal along
+    st2 = battle(
+        [
+            {"id": "victory", "rate": "1st", "squadron": "van", "pose": (5, 10, 90), "flagship": True},
+            {"id": "euryalus", "squadron": "van", "pose": (25, 10, 90), "specials": ("signals",)},
+            {"id": "naiad", "squadron": "van", "pose": (45, 10, 90), "specials": ("signals",)},
+            {"id": "bellerophon", "rate": "3rd", "squadron": "rear", "pose": (66, 10, 90)},
+            {"id": "x", "side": "french", "pose": (60, 40, 270)},
+        ]
+    )
+    assert signalled_squadrons(st2) == {"van", "rear"}  # Euryalus signals her own squadron, Naiad the rear
+    st2.ships["naiad"].specials = ()
+    assert signalled_squadrons(st2) == {"van"}  # the rear is 38" from Euryalus: out of reach
