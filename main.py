@@ -134,4 +134,8 @@ def _selfplay(args) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # output piped into `head` and the like
+        sys.stderr.close()
+        sys.exit(0)

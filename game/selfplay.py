@@ -94,25 +94,32 @@ def play(scenario: Scenario, rules: RuleSet, seed: int, players: dict[str, str])
             raise SelfPlayError(
                 f"seed {seed}: no legal command in phase {session.state.phase}, turn {session.state.turn}"
             )
-        side = _side_to_move(session, options)
-        agent = agents[side]
-        cmd = agent.choose(session.state, options)
-        result = session.submit(cmd)
-        tries = 0
-        while isinstance(result, Rejected):
-            tries += 1
-            if tries > 20:
-                raise SelfPlayError(
-                    f"seed {seed}: {agent.kind} player keeps choosing illegal commands: {result.reason}"
-                )
-            opt = next(o for o in options if o.type == cmd.type and o.ship == cmd.ship)
-            cmd = (
-                agent.fallback(opt)
-                if tries > 5 and hasattr(agent, "fallback")
-                else agent.choose(session.state, options)
-            )
-            result = session.submit(cmd)
+        agent = agents[_side_to_move(session, options)]
+        _submit_one(session, agent, options, seed)
     raise SelfPlayError(f"seed {seed}: game did not finish within {MAX_COMMANDS_PER_GAME} commands")
+
+
+def _submit_one(session: Session, agent, options: list, seed: int) -> None:
+    """Let the player choose until the engine accepts.
+
+    An option can be refused for its geometry (no room to pivot); after a few
+    refusals the player tries it without a turn, then gives up on that option
+    and chooses among the others.  Turning 0 is never refused, so this ends.
+    """
+    remaining = list(options)
+    while remaining:
+        cmd = agent.choose(session.state, remaining)
+        opt = next(o for o in remaining if o.type == cmd.type and o.ship == cmd.ship and _matches(o, cmd))
+        for attempt in range(5):
+            if not isinstance(session.submit(cmd), Rejected):
+                return
+            cmd = agent.fallback(opt) if attempt >= 2 and hasattr(agent, "fallback") else agent.fill(opt)
+        remaining.remove(opt)
+    raise SelfPlayError(f"seed {seed}: every legal option was refused by the engine")
+
+
+def _matches(opt, cmd) -> bool:
+    return all(getattr(cmd, k) == v for k, v in opt.fixed.items())
 
 
 def _side_to_move(session: Session, options) -> str:

@@ -40,6 +40,11 @@ def check_declaration(state: GameState, ship: Ship, target_id: str) -> Ship:
     return target
 
 
+def within_reach(state: GameState, ship: Ship, target: Ship, maximum: float) -> bool:
+    """Could this segment bring her within boarding range of the target at all?"""
+    return board.space(state).first_within(ship.id, maximum, target.id, float(state.rules.boarding_range)) is not None
+
+
 def alongside_pose(ship: Ship, target: Ship) -> tuple[float, float, float]:
     """Parallel to the target, in base contact, on the side the ship is on."""
     along, across = to_local(target.pose, (ship.x, ship.y))
@@ -82,6 +87,7 @@ def approach(state: GameState, ship: Ship, target_id: str, distance: float, plan
         distance=r3(sw.travelled),
         turn=0.0,
         to=pose_of(ship),
+        stopped="boarding",
     )
     pose = alongside_pose(ship, target)
     poly = base_corners(pose, ship.length, ship.width)

@@ -19,7 +19,7 @@ from typing import Any
 
 from game.rules import commands as c
 from game.rules import movement, specials
-from game.rules.boarding import check_declaration
+from game.rules.boarding import check_declaration, within_reach
 from game.rules.events import Event, Out
 from game.rules.illegal import Illegal
 from game.rules.initiative import roll_initiative
@@ -182,8 +182,14 @@ def _declare_boarding(state: GameState, cmd: c.DeclareBoarding, out: Out) -> Non
     if act.boarding_target is not None:
         raise Illegal(f"{ship.name} has already declared a boarding this segment")
     target = check_declaration(state, ship, cmd.target)
-    if movement.plan(state, act, ship).aback:
+    p = movement.plan(state, act, ship)
+    if p.aback:
         raise Illegal(f"{ship.name} is taken aback this segment and cannot close with {target.name}")
+    if not within_reach(state, ship, target, p.maximum):
+        raise Illegal(
+            f'{target.name} is out of reach: {ship.name} can sail at most {p.maximum:g}" this segment '
+            f'and must come within {state.rules.boarding_range:g}" of her'
+        )
     _begin_moving(state, act, ship, out)
     if act.movement_over:
         return
@@ -331,10 +337,10 @@ def legal_commands(state: GameState) -> list[Option]:
             opts.append(Option("tack", sid))
             lo, hi = specials.boxhaul_limits(state, act, ship)
             opts.append(Option("boxhaul", sid, ranges={"distance": (lo, hi)}, choices={"fail_turn": (1, -1)}))
-        if act.boarding_target is None and not p.aback and not ship.crippled("crew"):
+        if act.boarding_target is None and not p.aback and not ship.crippled("crew") and not ship.boarding_with:
             for other in state.ships.values():
                 if other.side != ship.side and other.status in (AFLOAT, STRUCK) and not other.boarding_with:
-                    if not ship.boarding_with and not other.shore_battery:
+                    if not other.shore_battery and within_reach(state, ship, other, p.maximum):
                         opts.append(Option("declare_boarding", sid, fixed={"target": other.id}))
     if not moving_left or act.movement_over:
         if not (ship.adrift and ship.status == AFLOAT and not act.drifted and not act.movement_over):

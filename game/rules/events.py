@@ -22,7 +22,15 @@ class Out(list):
         self.state = state
 
     def emit(self, type_: str, **fields: Any) -> Event:
+        """Number and record an event.
+
+        BATTLE-LOG.md gives every event the game ``turn``, but its ``move`` row
+        also names the degrees turned ``turn``.  The specific row wins for that
+        event, and the game turn is then kept under ``game_turn``.
+        """
         e: Event = {"seq": self.state.seq, "turn": self.state.turn, "type": type_}
+        if "turn" in fields:
+            e["game_turn"] = self.state.turn
         e.update(fields)
         self.state.seq += 1
         self.append(e)

@@ -140,11 +140,12 @@ def move_segment(state: GameState, act: Activation, ship: Ship, distance: float,
     ship.x, ship.y = sw.pose[0], sw.pose[1]
     act.segment += 1
     act.movement_over = True
-    _emit_move(out, ship, p, sw.travelled, 0.0)
+    _emit_move(out, ship, p, sw.travelled, 0.0, stopped=sw.contact.kind)
     resolve_contact(state, ship, sw.contact, out)
 
 
-def _emit_move(out: Out, ship: Ship, p: SegmentPlan, travelled: float, turn: float) -> None:
+def _emit_move(out: Out, ship: Ship, p: SegmentPlan, travelled: float, turn: float, **extra) -> None:
+    """The log's move event; ``stopped`` names what cut the move short, if anything."""
     out.emit(
         "move",
         ship=ship.id,
@@ -156,6 +157,7 @@ def _emit_move(out: Out, ship: Ship, p: SegmentPlan, travelled: float, turn: flo
         distance=r3(travelled),
         turn=r3(turn),
         to=pose_of(ship),
+        **extra,
     )
 
 

@@ -169,6 +169,7 @@ def boxhaul(state: GameState, act: Activation, ship: Ship, distance: float, fail
             turn=r3(turn),
             to=pose_of(ship),
             boxhaul=True,
+            **({"stopped": sw.contact.kind} if sw.contact else {}),
         )
         if sw.contact is not None:
             resolve_contact(state, ship, sw.contact, out)

@@ -253,9 +253,7 @@ def piece_distance(a: Piece, b: Piece) -> float:
 # --------------------------------------------------------------------------- moving tests
 
 
-def _axis_window(
-    depth_lead: float, depth_trail: float, v: float, state: list[float]
-) -> bool:
+def _axis_window(depth_lead: float, depth_trail: float, v: float, state: list[float]) -> bool:
     """Narrow the overlap window ``state`` = [t_in, t_out, depth, slope] by one axis.
 
     ``depth_lead`` grows with +v (the moving interval's front edge past the

@@ -188,9 +188,7 @@ class TableSpace:
     # ----------------------------------------------------------------- helpers
 
     def _near(self, bb: tuple[float, float, float, float], flt: pymunk.ShapeFilter) -> list[Piece]:
-        found = self._space.bb_query(
-            pymunk.BB(bb[0] - PAD, bb[1] - PAD, bb[2] + PAD, bb[3] + PAD), flt
-        )
+        found = self._space.bb_query(pymunk.BB(bb[0] - PAD, bb[1] - PAD, bb[2] + PAD, bb[3] + PAD), flt)
         owner = self._owner
         out = []
         for shape in found:
@@ -263,6 +261,8 @@ class TableSpace:
         """
         rec = self._ships[ship_id]
         rect, pose = self._rect(rec, start)
+        if turn == 0:
+            return Pivot(0.0, pose[2], None)
         radius = math.hypot(rect.hl, rect.hw)
         bb = (rect.cx - radius, rect.cy - radius, rect.cx + radius, rect.cy + radius)
         pieces = sorted(self._near(bb, rec.solo), key=lambda p: (_KIND_ORDER[p.kind], p.id))
@@ -336,9 +336,7 @@ class TableSpace:
         """The ``side`` broadside arc as a convex CCW polygon (see arcs.arc_polygon)."""
         return arcs.arc_polygon(self._ships[ship_id].rect, side, reach, off_beam)
 
-    def in_arc(
-        self, firer_id: str, side: str, target_id: str, reach: float = 64.0, off_beam: float = 30.0
-    ) -> bool:
+    def in_arc(self, firer_id: str, side: str, target_id: str, reach: float = 64.0, off_beam: float = 30.0) -> bool:
         """True if any part of the target base lies strictly inside the firer's arc."""
         arc = make_piece("arc", "", self.arc_polygon(firer_id, side, reach, off_beam))
         return piece_piece_overlaps(arc, self._ships[target_id].piece, 0.0)

@@ -192,5 +192,10 @@ def test_utf16_is_refused_politely(write, rules: RuleSet) -> None:
 
 def test_huge_numbers(write, rules: RuleSet) -> None:
     text = replace(SHIPS, "large_share: 0.58", "large_share: " + "9" * 400)
-    find(problems_of(load_ships, write("ships.yaml", text), rules), "ships.yaml", line_of(text, "9999"),
-         "ships[0].large_share", "finite")
+    find(
+        problems_of(load_ships, write("ships.yaml", text), rules),
+        "ships.yaml",
+        line_of(text, "9999"),
+        "ships[0].large_share",
+        "finite",
+    )

@@ -47,11 +47,20 @@ def test_a_crippled_crew_cannot_declare_a_boarding():
     assert "crippled" in refused(st, c.DeclareBoarding("amazon", "virginie"))
 
 
-def test_a_boarding_declared_out_of_reach_is_an_ordinary_move():
+def test_a_boarding_cannot_be_declared_against_a_ship_this_segment_cannot_reach():
     st = battle([{"id": "amazon", "pose": (10, 20, 90)}, {"id": "virginie", "side": "french", "pose": (40, 30, 80)}])
     activate(st, "amazon")
+    assert "out of reach" in refused(st, c.DeclareBoarding("amazon", "virginie"))
+
+
+def test_a_declared_boarding_that_falls_short_is_an_ordinary_move():
+    # within reach at full stretch (5"), but she only sails the minimum
+    st = battle(
+        [{"id": "amazon", "pose": (10, 20, 90)}, {"id": "virginie", "side": "french", "pose": (18.0, 22.2, 90)}]
+    )
+    activate(st, "amazon")
     ok(st, c.DeclareBoarding("amazon", "virginie"))
-    ev = ok(st, c.MoveSegment("amazon", 5.0))
+    ev = ok(st, c.MoveSegment("amazon", 2.5))
     assert not of_type(ev, "grapple")
-    assert st.ships["amazon"].x == pytest.approx(15.0)
+    assert st.ships["amazon"].x == pytest.approx(12.5)
     assert not st.activation.movement_over

@@ -275,7 +275,10 @@ def test_overlapping_reports_ships_terrain_and_edge_but_not_touching():
     ts = space({"a": ship((2, 24, 0)), "b": ship((5, 24, 0))}, [("rock", [(0, 30), (5, 30), (5, 35)])])
     poly = [(-1, 23), (4.6, 23), (4.6, 31), (-1, 31)]
     assert ts.overlapping(poly) == [
-        Contact("ship", "a"), Contact("ship", "b"), Contact("terrain", "rock"), Contact("edge", "west")
+        Contact("ship", "a"),
+        Contact("ship", "b"),
+        Contact("terrain", "rock"),
+        Contact("edge", "west"),
     ]
     assert ts.overlapping(poly, ignore={"a", "west"}) == [Contact("ship", "b"), Contact("terrain", "rock")]
     # touching b's port side exactly, within the table: nothing
@@ -303,3 +306,60 @@ def test_decompose_covers_the_area_and_accepts_either_winding():
     assert decompose([(0, 0), (1, 0), (1, 1), (0, 1)]) == [[(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]]
     with pytest.raises(ValueError):
         decompose([(0, 0), (1, 1), (2, 2)])
+
+
+def _comb(heights):
+    """A comb: a spine along y in [0, 1] with teeth of the given heights, x = 2k .. 2k+1."""
+    n = len(heights)
+    pts = [(0.0, 0.0), (2.0 * n - 1, 0.0)]
+    for k in range(n - 1, -1, -1):
+        pts += [(2.0 * k + 1, heights[k]), (2.0 * k, heights[k])]
+        if k > 0:
+            pts += [(2.0 * k, 1.0), (2.0 * k - 1, 1.0)]
+    return pts
+
+
+def _star(n, rnd):
+    out = []
+    for k in range(n):
+        a = 2 * math.pi * (k + rnd.uniform(-0.45, 0.45)) / n
+        r = rnd.uniform(0.05, 5)
+        out.append((36 + r * math.cos(a), 24 + r * math.sin(a)))
+    return out
+
+
+def _assert_partition(poly, pieces, rnd):
+    from game.table.terrain import _inside
+
+    xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+    for _ in range(400):
+        q = (rnd.uniform(min(xs), max(xs)), rnd.uniform(min(ys), max(ys)))
+        hits = sum(_inside(pc, q) for pc in pieces)
+        assert hits == (1 if _inside(poly, q) else 0)
+
+
+def test_exact_fallback_partitions_combs_and_stars():
+    from game.table.convex import ccw
+    from game.table.terrain import _exact_convex_pieces, _is_partition
+
+    rnd = random.Random(5)
+    for i in range(60):
+        poly = ccw(_comb([rnd.uniform(1.5, 6) for _ in range(rnd.randint(2, 7))]) if i % 2 else _star(20, rnd))
+        pieces = _exact_convex_pieces(poly)
+        assert _is_partition(poly, pieces)
+        assert len(pieces) < len(poly)
+        _assert_partition(poly, pieces, rnd)
+
+
+def test_decompose_falls_back_when_pymunk_hulls_over_a_notch(monkeypatch):
+    from game.table import terrain
+    from game.table.convex import convex_hull
+
+    monkeypatch.setattr(terrain, "convex_decomposition", lambda pts, tol: [convex_hull((p[0], p[1]) for p in pts)])
+    u = [(30, 20), (40, 20), (40, 30), (39, 30), (39, 21), (31, 21), (31, 30), (30, 30)]
+    pieces = decompose(u)
+    assert sum(polygon_area(p) for p in pieces) == pytest.approx(28.0)
+    _assert_partition(u, pieces, random.Random(1))
+    ts = TableSpace(72, 48, [("U", u)])
+    ts.set_ships({"a": ship((35, 40, 180))})
+    assert ts.sweep("a", 30).travelled == pytest.approx(38.5 - 21, abs=0.01)

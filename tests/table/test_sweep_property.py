@@ -46,9 +46,11 @@ def hull(points):
     def half(seq):
         out = []
         for p in seq:
-            while len(out) >= 2 and (out[-1][0] - out[-2][0]) * (p[1] - out[-2][1]) - (
-                out[-1][1] - out[-2][1]
-            ) * (p[0] - out[-2][0]) <= 0:
+            while (
+                len(out) >= 2
+                and (out[-1][0] - out[-2][0]) * (p[1] - out[-2][1]) - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])
+                <= 0
+            ):
                 out.pop()
             out.append(p)
         return out
@@ -61,7 +63,7 @@ def hull(points):
 
 @st.composite
 def obstacle(draw, cx, cy):
-    kind = draw(st.sampled_from(["ship", "ship", "sliver", "sliver", "blob", "L", "U", "star"]))
+    kind = draw(st.sampled_from(["ship", "ship", "sliver", "sliver", "blob", "L", "U", "comb", "star"]))
     ang = draw(st.floats(0, 360))
     if kind == "ship":
         length, width = draw(st.sampled_from([*SIZES, (0.1, 0.05), (6.0, 2.0)]))
@@ -75,9 +77,7 @@ def obstacle(draw, cx, cy):
     if kind == "blob":
         n = draw(st.integers(3, 7))
         r = draw(st.floats(0.05, 2.5))
-        pts = [
-            (cx + r * draw(st.floats(-1, 1)), cy + r * draw(st.floats(-1, 1))) for _ in range(n)
-        ]
+        pts = [(cx + r * draw(st.floats(-1, 1)), cy + r * draw(st.floats(-1, 1))) for _ in range(n)]
         poly = hull(pts)
         if len(poly) < 3 or polygon_area(poly) < 1e-4:
             return None
@@ -99,12 +99,27 @@ def obstacle(draw, cx, cy):
             [rot([(x - w / 2, y - h / 2) for x, y in p], cx, cy, ang) for p in pieces],
             None,
         )
+    if kind == "comb":
+        # spine [0, 2n-1] x [0, 1] with n teeth [2k, 2k+1] x [1, h_k], all scaled
+        n = draw(st.integers(2, 5))
+        sc = draw(st.floats(0.05, 1.6))
+        hs = [draw(st.floats(1.5, 5.0)) for _ in range(n)]
+        outline = [(0.0, 0.0), (2.0 * n - 1, 0.0)]
+        for k in range(n - 1, -1, -1):
+            outline += [(2.0 * k + 1, hs[k]), (2.0 * k, hs[k])]
+            if k > 0:
+                outline += [(2.0 * k, 1.0), (2.0 * k - 1, 1.0)]
+        pieces = [box(0, 0, 2 * n - 1, 1)] + [box(2 * k, 1, 2 * k + 1, hs[k]) for k in range(n)]
+
+        def place(poly):
+            return rot([((x - n) * sc, (y - 1) * sc) for x, y in poly], cx, cy, ang)
+
+        return ("terrain", place(outline), [place(p) for p in pieces], None)
     # star-shaped about its centre: a fan of triangles is an exact convex partition
     n = draw(st.integers(5, 9))
     radii = [draw(st.floats(0.3, 3.0)) for _ in range(n)]
     outline = [
-        (cx + r * math.cos(2 * math.pi * i / n), cy + r * math.sin(2 * math.pi * i / n))
-        for i, r in enumerate(radii)
+        (cx + r * math.cos(2 * math.pi * i / n), cy + r * math.sin(2 * math.pi * i / n)) for i, r in enumerate(radii)
     ]
     pieces = [[(cx, cy), outline[i], outline[(i + 1) % n]] for i in range(n)]
     return ("terrain", outline, pieces, None)
@@ -233,9 +248,7 @@ def test_sweep_is_exact(case):
     move=st.floats(0, 360),
     distance=st.floats(0.1, 12),
 )
-def test_touching_at_start_blocks_only_when_pushed(
-    heading, size, other, other_heading, face, along, move, distance
-):
+def test_touching_at_start_blocks_only_when_pushed(heading, size, other, other_heading, face, along, move, distance):
     """A base touching a face of ours blocks at once if we move into it, never otherwise."""
     length, width = size
     fx, fy = heading_vector(heading)

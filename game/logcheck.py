@@ -1,0 +1,213 @@
+"""An auditor for battle logs: recount what the log says against the rule tables.
+
+It does not call the engine.  It follows each ship's pose and sail through
+the events, recomputes the disposition, the segment limits and the turn
+allowance from the rules data, and recounts every success test and every
+die of damage.  Tests run it over self-play games; players can run it over
+any exported log (``python -m game.logcheck FILE.jsonl``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.content.model import RuleSet
+
+TOL = 0.002  # the log rounds to the thousandth
+
+
+@dataclass
+class _Ship:
+    size: str
+    length: float
+    width: float
+    pose: list[float]
+    sail: str | None
+    quality: str
+    flagship: bool
+    leaks: int = 0
+    rudder: bool = False
+    rigging: int = 0
+    segment_turns: list[float] = field(default_factory=list)
+
+
+def _off_bow(heading: float, wind_from: float) -> float:
+    d = (wind_from - heading) % 360.0
+    return 360.0 - d if d > 180.0 else d
+
+
+def expected_disposition(rules: RuleSet, heading: float, wind_from: float, length: float, width: float) -> str:
+    a = _off_bow(heading, wind_from)
+    if rules.disposition_mode == "angles":
+        lim = rules.disposition_angles
+        aback, beat, reach = lim["aback"], lim["beating"], lim["reaching"]
+    else:
+        corner = math.degrees(math.atan2(width, length))
+        aback, beat, reach = corner, 90.0, 180.0 - corner
+    if a < aback - 1e-6:
+        return "aback"
+    if a < beat - 1e-6:
+        return "beating"
+    if a <= reach + 1e-6:
+        return "reaching"
+    return "running"
+
+
+def _successes(faces: list[int], on: int, dbl: int) -> int:
+    return sum(2 if f >= dbl else 1 if f >= on else 0 for f in faces)
+
+
+def check_events(events: list[dict[str, Any]], rules: RuleSet) -> list[str]:
+    """Every disagreement between the log and the rules, as readable lines."""
+    problems: list[str] = []
+    ships: dict[str, _Ship] = {}
+    wind = 0.0
+    st = rules.success_test
+    for e in events:
+        kind = e["type"]
+        where = f"seq {e['seq']} ({kind})"
+        if kind == "setup":
+            ships.clear()
+            wind = float(e["wind_from"])
+            for s in e["ships"]:
+                ships[s["id"]] = _Ship(
+                    s["size"],
+                    s["base"][0],
+                    s["base"][1],
+                    list(s["pose"]),
+                    s.get("sail"),
+                    s["quality"],
+                    "flagship" in s["specials"],
+                    rigging=s["rigging"],
+                )
+            continue
+        if kind == "wind":
+            wind = float(e["from"])
+        ship = ships.get(e.get("ship", ""))
+        if kind == "move" and ship is not None:
+            problems += _check_move(e, ship, wind, rules, where)
+        elif kind == "sail" and ship is not None:
+            if ship.sail is not None and abs(rules.sails.index(e["sail"]) - rules.sails.index(ship.sail)) != 1:
+                problems.append(f"{where}: sail went from {ship.sail} to {e['sail']}, more than one level")
+            ship.sail = e["sail"]
+        elif kind == "taken_aback" and ship is not None:
+            want = rules.taken_aback_dice[e["sail"]]
+            if len(e["faces"]) != want:
+                problems.append(f"{where}: {len(e['faces'])} dice for {e['sail']} sail, rules say {want}")
+            if e["rigging_lost"] != min(sum(e["faces"]), ship.rigging):
+                problems.append(f"{where}: rigging lost {e['rigging_lost']} but the dice say {sum(e['faces'])}")
+        elif kind == "test" and ship is not None:
+            on, dbl = int(st["success_on"]), int(st["double_on"])
+            got = _successes(e["faces"], on, dbl)
+            if got != e["successes"] or (got >= e["needed"]) != e["passed"]:
+                problems.append(f"{where}: faces {e['faces']} give {got} successes, needing {e['needed']}")
+            if len(e["rerolled"]) > e["rerolls"]:
+                problems.append(f"{where}: {len(e['rerolled'])} rerolls, only {e['rerolls']} allowed")
+            base = int(st["rerolls"][e["quality"]]) + (int(st["flagship_rerolls"]) if ship.flagship else 0)
+            if e["purpose"] != "morale" and e["rerolls"] != base:
+                problems.append(f"{where}: {e['rerolls']} rerolls allowed, rules give a {e['quality']} crew {base}")
+            all_hands = e["purpose"].endswith(":all_hands")
+            want_dice = int(st["dice"]) + (int(st["all_hands_extra_dice"]) if all_hands else 0)
+            if e["dice"] != want_dice or len(e["faces"]) != want_dice:
+                problems.append(f"{where}: {e['dice']} dice rolled, rules say {want_dice}")
+            for i in e["rerolled"]:
+                if e["first_faces"][i] >= on:
+                    problems.append(f"{where}: die {i} rerolled although it was a success")
+        elif kind == "collision":
+            for key, other_key, faces_key in (("ship", "other", "faces"), ("other", "ship", "other_faces")):
+                hitter = ships.get(e[other_key])
+                if hitter and len(e[faces_key]) != rules.collision_dice[hitter.size]:
+                    problems.append(
+                        f"{where}: {e[key]} rolled {len(e[faces_key])} dice, a {hitter.size} ship "
+                        f"does {rules.collision_dice[hitter.size]}D6"
+                    )
+        elif kind == "damage" and ship is not None and e["track"] == "rigging":
+            ship.rigging = e["left"]
+        elif kind == "demasted" and ship is not None:
+            ship.sail = None
+        elif kind in ("leak_worsens",) and ship is not None:
+            ship.leaks = e["leaks"]
+        elif kind == "repaired" and ship is not None:
+            ship.leaks = e.get("leaks", ship.leaks)
+            ship.rudder = e.get("rudder", ship.rudder)
+        elif kind == "critical" and ship is not None:
+            if e["effect"] == "leak":
+                ship.leaks += 1
+            elif e["effect"] == "rudder":
+                ship.rudder = True
+        elif kind == "activation" and ship is not None:
+            ship.segment_turns = []
+        if ship is not None and "to" in e and kind not in ("collision",):
+            ship.pose = list(e["to"])
+        if kind == "collision":
+            if e["ship"] in ships:
+                ships[e["ship"]].pose = list(e["to"])
+            if e["other"] in ships:
+                ships[e["other"]].pose = list(e["other_to"])
+    return problems
+
+
+def _check_move(e: dict, ship: _Ship, wind: float, rules: RuleSet, where: str) -> list[str]:
+    out: list[str] = []
+    x0, y0, h0 = ship.pose
+    disp = expected_disposition(rules, h0, wind, ship.length, ship.width)
+    if e["disposition"] != disp:
+        out.append(f"{where}: heading {h0} in wind from {wind} is {disp}, log says {e['disposition']}")
+    sail = e["sail"]
+    if disp == "aback" and not e.get("boxhaul") and e["max"] == 0:
+        lo = hi = 0.0
+    else:
+        use = "beating" if disp == "aback" else disp
+        rate = rules.speeds[ship.size][sail] + rules.disposition_rate[use] + (rules.leak_rate if ship.leaks else 0)
+        hi = max(0.0, rate)
+        lo = hi * rules.minimum_fraction
+    if abs(e["max"] - hi) > TOL or abs(e["min"] - lo) > TOL:
+        out.append(
+            f"{where}: limits {e['min']}-{e['max']} but the rules give {lo:g}-{hi:g} "
+            f"({ship.size}, {sail}, {disp}, leaks {ship.leaks})"
+        )
+    if e["distance"] > hi + TOL:
+        out.append(f"{where}: sailed {e['distance']} beyond the maximum {hi:g}")
+    if e["distance"] < lo - TOL and not e.get("stopped"):
+        out.append(f"{where}: sailed {e['distance']}, short of the minimum {lo:g}, with nothing in the way")
+    x1, y1, h1 = e["to"]
+    travelled = math.hypot(x1 - x0, y1 - y0)
+    if abs(travelled - e["distance"]) > 0.01:
+        out.append(f'{where}: the pose moved {travelled:.3f}" but the log says {e["distance"]}')
+    if travelled > 0.01:
+        bearing = math.degrees(math.atan2(x1 - x0, y1 - y0)) % 360.0
+        dev = abs((bearing - h0 + 180.0) % 360.0 - 180.0)
+        if dev > 0.05 + math.degrees(math.atan2(0.003, travelled)):  # the log rounds to 0.001"
+            out.append(f"{where}: she moved on bearing {bearing:.1f}, not straight ahead on {h0}")
+    turned = (h1 - h0 + 180.0) % 360.0 - 180.0
+    allowance = 180.0 if e.get("boxhaul") else rules.turns[ship.size]
+    if abs(turned - e["turn"]) > 0.01 and abs(abs(turned) - 180.0) > 0.01:
+        out.append(f"{where}: heading changed {turned:.2f} but the log says {e['turn']}")
+    if abs(e["turn"]) > allowance + TOL:
+        out.append(f"{where}: turned {e['turn']} degrees, more than the {allowance:g} allowed a {ship.size} ship")
+    if ship.rudder and e["segment"] <= 2 and abs(e["turn"]) > TOL and not e.get("boxhaul"):
+        out.append(f"{where}: turned in segment {e['segment']} with a damaged rudder")
+    return out
+
+
+def main(argv: list[str]) -> int:
+    from game.content.load import load_default
+
+    rules, _ = load_default()
+    bad = 0
+    for path in argv:
+        with open(path, encoding="utf-8") as f:
+            events = [json.loads(line) for line in f if line.strip()]
+        for p in check_events(events, rules):
+            print(f"{path}: {p}")
+            bad += 1
+    print("log OK" if not bad else f"{bad} problem(s)")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
