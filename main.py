@@ -56,8 +56,18 @@ def main(argv: list[str] | None = None) -> int:
 
         print(json.dumps(run_bench(), indent=2))
         return 0
-    print("The Quarterdeck window is not built yet: use --selfplay, --replay or --check-data.", file=sys.stderr)
-    return 1
+    return _no_window_yet()
+
+
+def _no_window_yet() -> int:
+    """The table window is the next piece of work; meanwhile say what does run."""
+    from game.content.load import list_scenarios
+
+    print("Quarterdeck: the battle window is not built yet. What runs today:")
+    print("  python main.py --selfplay NAME [--seed N] [--games K] [--log FILE.jsonl] [--save FILE]")
+    print("  python main.py --replay FILE      python main.py --check-data      python main.py --bench")
+    print("Scenarios: " + ", ".join(list_scenarios()))
+    return 0
 
 
 def _load_content():

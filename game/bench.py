@@ -1,0 +1,55 @@
+"""``python main.py --bench``: performance figures as JSON.
+
+Measured here, not asserted in tests: timings depend on the machine, so the
+benchmark reports them and people compare.  The frame-time figures arrive
+with the window (the table issue); until then this reports the engine.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from game.content.load import list_scenarios, load_default, load_scenario, scenario_path
+from game.rules import board
+from game.selfplay import play
+
+
+def _timed(fn, repeat: int) -> list[float]:
+    out = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - t)
+    return out
+
+
+def run_bench(games: int = 20) -> dict:
+    t0 = time.perf_counter()
+    rules, ships = load_default()
+    result: dict = {"load_data_s": round(time.perf_counter() - t0, 4), "selfplay": {}, "queries_us": {}}
+    for name in list_scenarios():
+        sc = load_scenario(scenario_path(name), ships, rules)
+        players = {s.id: "random" for s in sc.sides}
+        t = time.perf_counter()
+        commands = 0
+        for seed in range(1, games + 1):
+            commands += len(play(sc, rules, seed, players).session.steps)
+        dt = time.perf_counter() - t
+        result["selfplay"][name] = {
+            "games": games,
+            "games_per_minute": round(games * 60 / dt),
+            "commands_per_second": round(commands / dt),
+        }
+    sc = load_scenario(scenario_path("squadron"), ships, rules)
+    state = play(sc, rules, 1, {s.id: "random" for s in sc.sides}).session.state
+    ids = [s.id for s in state.ships.values() if s.on_table]
+    a, b = ids[0], ids[-1]
+    sp = board.space(state)
+    q = result["queries_us"]
+    q["state_copy"] = round(statistics.median(_timed(state.copy, 2000)) * 1e6, 1)
+    q["state_hash"] = round(statistics.median(_timed(state.state_hash, 500)) * 1e6, 1)
+    q["sweep_6in"] = round(statistics.median(_timed(lambda: sp.sweep(a, 6.0), 2000)) * 1e6, 1)
+    q["closest_distance"] = round(statistics.median(_timed(lambda: sp.closest_distance(a, b), 2000)) * 1e6, 1)
+    q["line_of_sight"] = round(statistics.median(_timed(lambda: sp.line_of_sight(a, b), 2000)) * 1e6, 1)
+    return result
