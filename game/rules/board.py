@@ -14,8 +14,8 @@ from game.table.geometry import Pose
 from game.table.space import Contact, Sweep, TableSpace
 
 
-def space(state: GameState, override: dict[str, Pose] | None = None) -> TableSpace:
-    """The table space with the state's bases placed (``override`` moves some of them)."""
+def space(state: GameState) -> TableSpace:
+    """The table space with the state's bases placed."""
     sp = state._space
     if sp is None:
         sp = TableSpace(
@@ -27,8 +27,7 @@ def space(state: GameState, override: dict[str, Pose] | None = None) -> TableSpa
     ships = {}
     for s in state.ships.values():
         if s.on_table:
-            pose = override.get(s.id, s.pose) if override else s.pose
-            ships[s.id] = (pose, s.length, s.width)
+            ships[s.id] = (s.pose, s.length, s.width)
     sp.set_ships(ships)
     return sp
 
@@ -43,8 +42,7 @@ def sweep(state: GameState, ship_id: str, distance: float, heading: float | None
 
 def pivot_blocker(state: GameState, ship_id: str, turn: float, at: Pose | None = None) -> Contact | None:
     """What turning ``turn`` degrees in place (from ``at``, default where she is) would foul."""
-    sp = space(state, {ship_id: at} if at is not None else None)
-    return sp.pivot_blocker(ship_id, turn)
+    return space(state).pivot_blocker(ship_id, turn, start=at)
 
 
 def line_of_sight(state: GameState, a: str, b: str) -> list[Contact]:

@@ -76,7 +76,7 @@ class Pivot:
 class _Ship:
     """Everything cached about one base, refreshed only when its pose changes."""
 
-    __slots__ = ("body", "length", "piece", "pose", "rect", "shape", "solo", "width")
+    __slots__ = ("body", "length", "piece", "pose", "rect", "shape", "sight", "solo", "width")
 
     def __init__(self, group: int) -> None:
         self.pose: Pose = (math.nan, math.nan, math.nan)
@@ -88,6 +88,7 @@ class _Ship:
         # Queries made on behalf of this ship carry its group, so pymunk itself
         # leaves the ship out of its own results.
         self.solo = pymunk.ShapeFilter(group=group)
+        self.sight = pymunk.ShapeFilter(group=group, mask=_SIGHT_MASK)
 
 
 class TableSpace:
@@ -106,9 +107,6 @@ class TableSpace:
         self._ships: dict[str, _Ship] = {}
         self._next_group = 1
         self._contacts: dict[tuple[str, str], Contact] = {}
-        # Query shapes need a body (pymunk crashes computing a bodiless shape's
-        # bounding box); this one stays at the origin and out of the space.
-        self._probe_body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
         for tid, poly in terrain:
             for piece in decompose(poly):
                 self._add_static(make_piece("terrain", tid, piece), TERRAIN_CAT)
@@ -346,25 +344,21 @@ class TableSpace:
 
         The corridor is the centre line widened by half ``corridor_width`` each
         side (a rectangle: nothing behind either ship counts).  Candidates come
-        from a pymunk shape query with the corridor itself; the filter's group
-        and mask leave out the firer and the table edge.  Not
-        ``Space.segment_query(radius=...)``: Chipmunk's index ignores the radius
-        (Chipmunk2D issue #138), so it misses bases that only the thick part
-        touches.  "Nearest" is the distance from a's centre.  [] means clear.
+        from pymunk's index with a filter whose group and mask leave out the
+        firer and the table edge; the exact test is SAT against the corridor.
+        Not ``Space.segment_query(radius=...)``: Chipmunk's index ignores the
+        radius (Chipmunk2D issue #138), so it misses bases only the thick part
+        touches -- and a bounding-box query measured faster than a shape query.
+        "Nearest" is the distance from a's centre.  [] means clear.
         """
         a, b = self._ships[a_id], self._ships[b_id]
         lane = arcs.corridor(a.pose[:2], b.pose[:2], corridor_width)
         if lane is None or a_id == b_id:
             return []
-        probe = pymunk.Poly(self._probe_body, lane.corners(), radius=PAD)
-        probe.cache_bb()  # a shape outside the space has no bounding box until asked
-        probe.filter = pymunk.ShapeFilter(group=a.solo.group, mask=_SIGHT_MASK)
         origin = (a.pose[:2],)
         near: dict[tuple[str, str], float] = {}
-        for info in self._space.shape_query(probe):
-            o = self._owner[info.shape]
-            piece = o.piece if isinstance(o, _Ship) else o
-            if o is b or not rect_piece_overlaps(lane, piece, -1e-9):
+        for piece in self._near(lane.bb(), a.sight):
+            if piece is b.piece or not rect_piece_overlaps(lane, piece, -1e-9):
                 continue
             key = (piece.kind, piece.id)
             d = poly_distance(origin, piece.verts, False)

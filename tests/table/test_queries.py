@@ -363,3 +363,78 @@ def test_decompose_falls_back_when_pymunk_hulls_over_a_notch(monkeypatch):
     ts = TableSpace(72, 48, [("U", u)])
     ts.set_ships({"a": ship((35, 40, 180))})
     assert ts.sweep("a", 30).travelled == pytest.approx(38.5 - 21, abs=0.01)
+
+
+# ------------------------------------------------------------------ randomised cross-checks
+
+CONVEX_ISLES = [
+    ("rock", [(15, 35), (18, 34), (19, 37), (16, 39)]),
+    ("bar", [(10, 8), (22, 9), (22, 9.3), (10, 8.3)]),
+]
+U_PIECES = [
+    [(50, 30), (60, 30), (60, 31), (50, 31)],
+    [(50, 31), (51, 31), (51, 40), (50, 40)],
+    [(59, 31), (60, 31), (60, 40), (59, 40)],
+]
+U_OUTLINE = [(50, 30), (60, 30), (60, 40), (59, 40), (59, 31), (51, 31), (51, 40), (50, 40)]
+
+
+def random_table(rnd, n):
+    from game.table.geometry import convex_overlap
+
+    ts = TableSpace(72, 48, [*CONVEX_ISLES, ("U", U_OUTLINE)])
+    ships, polys = {}, []
+    while len(ships) < n:
+        pose = (rnd.uniform(2, 70), rnd.uniform(2, 46), rnd.uniform(0, 360))
+        size = rnd.choice([(3.0, 1.0), (2.5, 0.9), (2.0, 0.75)])
+        poly = base_corners(pose, *size)
+        if any(convex_overlap(poly, p, eps=0.0) for p in polys):
+            continue
+        polys.append(poly)
+        ships[f"s{len(ships)}"] = (pose, *size)
+    ts.set_ships(ships)
+    terrain = {("terrain", k): [v] for k, v in CONVEX_ISLES} | {("terrain", "U"): U_PIECES}
+    return ts, ships, terrain
+
+
+def test_line_of_sight_matches_brute_force():
+    rnd = random.Random(11)
+    for _ in range(20):
+        ts, ships, terrain = random_table(rnd, 40)
+        everything = {("ship", s): [base_corners(*ships[s])] for s in ships} | terrain
+        for _ in range(40):
+            a, b = rnd.sample(list(ships), 2)
+            (ax, ay, _), (bx, by, _) = ships[a][0], ships[b][0]
+            ln = math.hypot(bx - ax, by - ay)
+            nx, ny = -(by - ay) / ln * 3, (bx - ax) / ln * 3
+            lane = [(ax - nx, ay - ny), (bx - nx, by - ny), (bx + nx, by + ny), (ax + nx, ay + ny)]
+            expect = {
+                key
+                for key, pieces in everything.items()
+                if key[1] not in (a, b) and any(convex_distance(lane, p) <= 1e-9 for p in pieces)
+            }
+            got = ts.line_of_sight(a, b)
+            assert {(c.kind, c.id) for c in got} == expect
+            assert len(got) == len(expect)
+
+
+def test_distances_and_overlaps_match_brute_force():
+    from game.table.geometry import convex_overlap
+
+    rnd = random.Random(12)
+    for _ in range(10):
+        ts, ships, terrain = random_table(rnd, 30)
+        ids = list(ships)
+        for _ in range(100):
+            a, b = rnd.sample(ids, 2)
+            pa, pb = base_corners(*ships[a]), base_corners(*ships[b])
+            assert ts.closest_distance(a, b) == pytest.approx(convex_distance(pa, pb), abs=1e-9)
+            probe = base_corners((rnd.uniform(0, 72), rnd.uniform(0, 48), rnd.uniform(0, 360)), 6, 2)
+            assert ts.distance_to(probe, b) == pytest.approx(convex_distance(probe, pb), abs=1e-9)
+            expect = {("ship", s) for s in ids if convex_overlap(probe, base_corners(*ships[s]))}
+            expect |= {k for k, ps in terrain.items() if any(convex_overlap(probe, p) for p in ps)}
+            xs, ys = [p[0] for p in probe], [p[1] for p in probe]
+            for edge, out in (("west", -min(xs)), ("south", -min(ys)), ("east", max(xs) - 72), ("north", max(ys) - 48)):
+                if out > 0.005:
+                    expect.add(("edge", edge))
+            assert {(c.kind, c.id) for c in ts.overlapping(probe)} == expect
