@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.rules import board
-from game.rules.events import Out, pose_of, r3
+from game.rules.events import Out, emit_move, pose_of, r3
 from game.rules.illegal import Illegal
 from game.rules.state import AFLOAT, STRUCK, GameState, Ship
 from game.table.geometry import CONTACT_EPS, base_corners, heading_vector, norm_heading, signed_angle, to_local
@@ -76,18 +76,8 @@ def approach(state: GameState, ship: Ship, target_id: str, distance: float, plan
     if sw.contact is not None and not (sw.contact.kind == "ship" and sw.contact.id == target.id):
         return False  # something else is in the way first: an ordinary move meets it
     ship.x, ship.y = sw.pose[0], sw.pose[1]
-    out.emit(
-        "move",
-        ship=ship.id,
-        segment=plan.segment,
-        sail=ship.sail,
-        disposition=plan.disposition,
-        min=r3(plan.minimum),
-        max=r3(plan.maximum),
-        distance=r3(sw.travelled),
-        turn=0.0,
-        to=pose_of(ship),
-        stopped="boarding",
+    emit_move(
+        out, ship, plan.segment, plan.disposition, (plan.minimum, plan.maximum), sw.travelled, 0.0, stopped="boarding"
     )
     pose = alongside_pose(ship, target)
     poly = base_corners(pose, ship.length, ship.width)

@@ -44,3 +44,29 @@ def r3(v: float) -> float:
 
 def pose_of(ship: Ship) -> list[float]:
     return [r3(ship.x), r3(ship.y), r3(ship.heading)]
+
+
+def emit_move(
+    out: Out,
+    ship: Ship,
+    segment: int,
+    disposition: str,
+    limits: tuple[float, float],
+    travelled: float,
+    turn: float,
+    **extra: Any,
+) -> Event:
+    """The log's ``move`` event; ``stopped`` in ``extra`` names what cut the move short."""
+    return out.emit(
+        "move",
+        ship=ship.id,
+        segment=segment,
+        sail=ship.sail,
+        disposition=disposition,
+        min=r3(limits[0]),
+        max=r3(limits[1]),
+        distance=r3(travelled),
+        turn=r3(turn),
+        to=pose_of(ship),
+        **extra,
+    )

@@ -17,7 +17,7 @@ from game.rules.boarding import approach
 from game.rules.collision import resolve_contact
 from game.rules.damage import lose
 from game.rules.disposition import ABACK, BEATING, disposition
-from game.rules.events import Out, pose_of, r3
+from game.rules.events import Out, emit_move, pose_of, r3
 from game.rules.illegal import Illegal
 from game.rules.state import Activation, GameState, Ship
 from game.table.geometry import norm_heading
@@ -145,20 +145,7 @@ def move_segment(state: GameState, act: Activation, ship: Ship, distance: float,
 
 
 def _emit_move(out: Out, ship: Ship, p: SegmentPlan, travelled: float, turn: float, **extra) -> None:
-    """The log's move event; ``stopped`` names what cut the move short, if anything."""
-    out.emit(
-        "move",
-        ship=ship.id,
-        segment=p.segment,
-        sail=ship.sail,
-        disposition=p.disposition,
-        min=r3(p.minimum),
-        max=r3(p.maximum),
-        distance=r3(travelled),
-        turn=r3(turn),
-        to=pose_of(ship),
-        **extra,
-    )
+    emit_move(out, ship, p.segment, p.disposition, (p.minimum, p.maximum), travelled, turn, **extra)
 
 
 def _taken_aback(state: GameState, act: Activation, ship: Ship, p: SegmentPlan, turn: float, out: Out) -> None:

@@ -21,7 +21,7 @@ from game.rules.collision import resolve_contact
 from game.rules.damage import add_fires, add_leaks, lose
 from game.rules.dice import d3_from_d6
 from game.rules.disposition import ABACK, BEATING
-from game.rules.events import Out, pose_of, r3
+from game.rules.events import Out, emit_move, pose_of
 from game.rules.illegal import Illegal
 from game.rules.movement import SLACK, after_rigging_loss, plan, rate_limits
 from game.rules.state import Activation, GameState, Ship
@@ -157,20 +157,8 @@ def boxhaul(state: GameState, act: Activation, ship: Ship, distance: float, fail
         act.movement_over = True
         turn = 0.0 if sw.contact is not None else float(spec["turn"])
         ship.heading = norm_heading(ship.heading + turn)
-        out.emit(
-            "move",
-            ship=ship.id,
-            segment=p.segment,
-            sail=ship.sail,
-            disposition=p.disposition,
-            min=r3(lo),
-            max=r3(hi),
-            distance=r3(sw.travelled),
-            turn=r3(turn),
-            to=pose_of(ship),
-            boxhaul=True,
-            **({"stopped": sw.contact.kind} if sw.contact else {}),
-        )
+        stopped = {"stopped": sw.contact.kind} if sw.contact else {}
+        emit_move(out, ship, p.segment, p.disposition, (lo, hi), sw.travelled, turn, boxhaul=True, **stopped)
         if sw.contact is not None:
             resolve_contact(state, ship, sw.contact, out)
     else:
