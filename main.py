@@ -109,10 +109,13 @@ def _replay(path: str) -> int:
 
 
 def _selfplay(args) -> int:
-    from game.content.load import ContentError, load_scenario, scenario_path
+    from game.content.load import ContentError, list_scenarios, load_scenario, scenario_path
     from game.selfplay import SelfPlayError, run
 
     rules, ships = _load_content()
+    if args.selfplay not in list_scenarios() and not args.selfplay.endswith((".yaml", ".yml")):
+        print(f"error: unknown scenario {args.selfplay!r} (scenarios: {', '.join(list_scenarios())})", file=sys.stderr)
+        return 2
     try:
         scenario = load_scenario(scenario_path(args.selfplay), ships, rules)
     except ContentError as e:
