@@ -88,5 +88,7 @@ def approach(state: GameState, ship: Ship, target_id: str, distance: float, plan
     ship.x, ship.y, ship.heading = pose
     ship.boarding_with = target.id
     target.boarding_with = ship.id
+    ship.boarding_attacker = True
+    target.boarding_attacker = False
     out.emit("grapple", ship=ship.id, target=target.id, turn=r3(turn), to=pose_of(ship))
     return True

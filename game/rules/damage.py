@@ -75,7 +75,9 @@ def release_boarding(state: GameState, ship: Ship) -> None:
         other = state.ships.get(ship.boarding_with)
         if other is not None and other.boarding_with == ship.id:
             other.boarding_with = None
+            other.boarding_attacker = False
         ship.boarding_with = None
+        ship.boarding_attacker = False
 
 
 def add_fires(state: GameState, ship: Ship, n: int, out: Out) -> None:

@@ -352,3 +352,7 @@ def legal_commands(state: GameState) -> list[Option]:
 
 #: Functions adding options of other rule modules (gunnery, boarding ...).
 EXTRA_OPTIONS: list[Callable[[GameState], list[Option]]] = []
+
+
+# Rule modules that plug into the hooks above (imported last: they import this module).
+from game.rules import boarding_action  # noqa: E402,F401

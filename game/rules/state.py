@@ -74,6 +74,7 @@ class Ship:
     activated: bool = False
     wake_flips: int = 0  # parity gives the wake template's colour
     boarding_with: str | None = None
+    boarding_attacker: bool = False  # she grappled (rather than was grappled)
     fired: tuple[str, ...] = ()  # broadsides fired this turn
     morale_due: bool = False
     original_side: str = ""

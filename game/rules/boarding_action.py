@@ -1,0 +1,1 @@
+"""Boarding actions fought in the boarding phase (being written)."""
