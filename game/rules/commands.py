@@ -117,6 +117,37 @@ class Repair(Command):
 
 
 @dataclass(frozen=True)
+class Fire(Command):
+    """Fire one broadside (``side`` port, starboard, or battery for a fort) at ``target``.
+
+    ``chain_shot`` first attempts the Chain Shot special action.
+    """
+
+    type: ClassVar[str] = "fire"
+    ship: str
+    side: str
+    target: str
+    aim: str = "hull"
+    chain_shot: bool = False
+
+
+@dataclass(frozen=True)
+class HoldFire(Command):
+    """Decline a chance to fire as she bears."""
+
+    type: ClassVar[str] = "hold_fire"
+    ship: str
+
+
+@dataclass(frozen=True)
+class FireAsSheBears(Command):
+    """Special action: pass and she may fire during other ships' activations until her next."""
+
+    type: ClassVar[str] = "fire_as_she_bears"
+    ship: str
+
+
+@dataclass(frozen=True)
 class EndActivation(Command):
     type: ClassVar[str] = "end_activation"
     ship: str
@@ -134,6 +165,9 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         Boxhaul,
         FightFires,
         Repair,
+        Fire,
+        HoldFire,
+        FireAsSheBears,
         EndActivation,
     )
 }

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.rules import commands as c
-from game.rules import movement, specials
+from game.rules import gunnery, movement, specials
 from game.rules.boarding import check_declaration, within_reach
 from game.rules.events import Event, Out
 from game.rules.illegal import Illegal
@@ -69,6 +69,9 @@ def apply(state: GameState, command: c.Command) -> list[Event] | Rejected:
         return Rejected(f"unknown command {command!r}")
     if state.phase == "over":
         return Rejected("the battle is over")
+    if state.fas_window and not isinstance(command, (c.Fire, c.HoldFire)):
+        first = state.ships[state.fas_window[0]]
+        return Rejected(f"{first.name} may fire as she bears first: fire or hold")
     work = state.copy()
     out = Out(work)
     try:
@@ -108,7 +111,8 @@ def _activate(state: GameState, cmd: c.ActivateShip, out: Out) -> None:
     if not ship.can_act:
         raise Illegal(f"{ship.name} cannot act ({ship.status})")
     act = Activation(ship=ship.id, segments_allowed=movement.segments_allowed(state, ship))
-    if ship.boarding_with:
+    ship.fas = False  # Fire As She Bears lasts until her next activation
+    if ship.boarding_with or ship.shore_battery:
         act.movement_over = True  # locked alongside her enemy until the boarding is decided
     state.activation = act
     out.emit("activation", ship=ship.id, squadron=ship.squadron)
@@ -159,6 +163,7 @@ def _move(state: GameState, cmd: c.MoveSegment, out: Out) -> None:
     if act.movement_over:
         return
     movement.move_segment(state, act, ship, cmd.distance, cmd.turn, out)
+    gunnery.open_window(state, ship)
 
 
 def _drift(state: GameState, cmd: c.Drift, out: Out) -> None:
@@ -173,6 +178,7 @@ def _drift(state: GameState, cmd: c.Drift, out: Out) -> None:
     act.drifted = True
     act.movement_over = True
     movement.drift(state, ship, out)
+    gunnery.open_window(state, ship)
 
 
 def _declare_boarding(state: GameState, cmd: c.DeclareBoarding, out: Out) -> None:
@@ -215,6 +221,7 @@ def _boxhaul(state: GameState, cmd: c.Boxhaul, out: Out) -> None:
     if act.movement_over:
         return
     specials.boxhaul(state, act, ship, cmd.distance, cmd.fail_turn, out)
+    gunnery.open_window(state, ship)
 
 
 def _fight_fires(state: GameState, cmd: c.FightFires, out: Out) -> None:
@@ -254,6 +261,9 @@ _HANDLERS: dict[type, Callable[[GameState, Any, Out], None]] = {
     c.FightFires: _fight_fires,
     c.Repair: _repair,
     c.EndActivation: _end_activation,
+    c.Fire: gunnery.fire,
+    c.HoldFire: gunnery.hold_fire,
+    c.FireAsSheBears: gunnery.declare_fas,
 }
 
 
@@ -305,6 +315,8 @@ BOARDING_PHASE_HOOKS: list[Callable[[GameState, Out], None]] = []
 def legal_commands(state: GameState) -> list[Option]:
     if state.phase != "activation":
         return []
+    if state.fas_window:
+        return gunnery.fire_options(state)
     act = state.activation
     if act is None:
         sq = state.active_squadron
@@ -345,6 +357,7 @@ def legal_commands(state: GameState) -> list[Option]:
     if not moving_left or act.movement_over:
         if not (ship.adrift and ship.status == AFLOAT and not act.drifted and not act.movement_over):
             opts.append(Option("end_activation", sid))
+    opts.extend(gunnery.fire_options(state))
     for extra in EXTRA_OPTIONS:
         opts.extend(extra(state))
     return opts

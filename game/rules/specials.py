@@ -46,13 +46,20 @@ def check_start_of_activation(ship: Ship, act: Activation, name: str) -> None:
         raise Illegal(f"{name.replace('_', ' ').title()} must be declared at the start of the activation")
 
 
+def _all_hands(ship: Ship, act: Activation, all_hands: bool) -> None:
+    """All Hands on Deck: the gun crews are at the pumps or the fires, so no shooting this turn."""
+    act.all_hands = all_hands
+    if all_hands:
+        ship.fired = ship.fired + tuple(s for s in ("port", "starboard", "battery", "musketry") if s not in ship.fired)
+
+
 def fight_fires(state: GameState, act: Activation, ship: Ship, all_hands: bool, out: Out) -> None:
     check_start_of_activation(ship, act, "fight_fires")
     if ship.fires <= 0:
         raise Illegal(f"{ship.name} is not on fire")
     spec = _spec(state, "fight_fires")
     act.special = "fight_fires"
-    act.all_hands = all_hands
+    _all_hands(ship, act, all_hands)
     extra = int(state.rules.success_test["all_hands_extra_dice"]) if all_hands else 0
     purpose = "special:fight_fires" + (":all_hands" if all_hands else "")
     if success_test(state, ship, purpose, int(spec["successes"]), out, extra_dice=extra):
@@ -76,7 +83,7 @@ def repair(state: GameState, act: Activation, ship: Ship, what: str, all_hands: 
         raise Illegal(f"{ship.name}'s rudder is not damaged")
     spec = _spec(state, "repair")
     act.special = "repair:" + what
-    act.all_hands = all_hands
+    _all_hands(ship, act, all_hands)
     extra = int(state.rules.success_test["all_hands_extra_dice"]) if all_hands else 0
     purpose = "special:repair" + (":all_hands" if all_hands else "")
     if success_test(state, ship, purpose, int(spec["successes"]), out, extra_dice=extra):

@@ -75,7 +75,8 @@ class Ship:
     wake_flips: int = 0  # parity gives the wake template's colour
     boarding_with: str | None = None
     boarding_attacker: bool = False  # she grappled (rather than was grappled)
-    fired: tuple[str, ...] = ()  # broadsides fired this turn
+    fired: tuple[str, ...] = ()  # broadsides (and musketry) fired this turn
+    fas: bool = False  # Fire As She Bears in force
     morale_due: bool = False
     original_side: str = ""
     shore_battery: bool = False
@@ -104,7 +105,7 @@ class Ship:
     @property
     def adrift(self) -> bool:
         """Demasted: no rigging left, so no sail and no steering."""
-        return self.rigging <= 0
+        return self.rigging <= 0 and not self.shore_battery
 
     @property
     def on_table(self) -> bool:
@@ -168,6 +169,7 @@ class GameState:
     order: tuple[str, ...] = ()  # squadron ids in activation order this turn
     order_index: int = 0
     activation: Activation | None = None
+    fas_window: tuple[str, ...] = ()  # ships still to be offered a shot as they bear
     seq: int = 0  # number of the next event
     winner: str | None = None
     points: dict[str, float] = field(default_factory=dict)

@@ -37,6 +37,8 @@ def points(state: GameState) -> dict[str, float]:
             for e in enemies:
                 pts[e] += value * float(vic["struck" if ship.status == STRUCK else "sunk"])
         elif ship.status == CAPTURED:
+            if ship.side == ship.original_side:
+                continue  # retaken by her own side: a prize for nobody
             for e in enemies:
                 pts[e] += value * float(vic["captured"])
         elif ship.status == LEFT_TABLE:

@@ -1,0 +1,247 @@
+"""Firing: rolling a planned broadside, musketry, criticals, and the commands.
+
+Readings:
+* A ship fires during her own activation at any moment before it ends, each
+  broadside once a turn.  Musketry (point blank only) goes with a broadside
+  fired at point blank, at most once a turn.
+* Chain Shot is a flag on the Fire command: its test (the ship's one special
+  action) is rolled before the broadside.
+* Fire As She Bears: after every segment another ship sails (and after a
+  drift), each ship whose FAS is in force and that has a shot is asked, in
+  scenario order, to fire or hold.  FAS lapses when she fires or when her next
+  activation starts.
+* All Hands on Deck uses up both broadsides for the turn.
+"""
+
+from __future__ import annotations
+
+from game.rules import commands as c
+from game.rules.broadside import AIMS, BATTERY, SIDES, Shot, hits_on, plan_shot
+from game.rules.damage import add_fires, add_leaks, lose, remove
+from game.rules.events import Out
+from game.rules.illegal import Illegal
+from game.rules.state import AFLOAT, EXPLODED, GameState, Ship
+from game.rules.success import success_test
+
+
+def roll_type(state: GameState, count: int, sides: int, needed: int, modifier: int) -> tuple[list[int], int]:
+    """Roll a type of gun dice with extra dice for natural maximums; returns (all faces, hits)."""
+    faces: list[int] = []
+    pending = count
+    while pending > 0:
+        f = state.dice.die(sides)
+        faces.append(f)
+        pending -= 1
+        if f == sides:
+            pending += 1
+    return faces, sum(1 for f in faces if hits_on(f, needed, modifier))
+
+
+def fire_shot(state: GameState, shot: Shot, out: Out, kind: str = "broadside") -> int:
+    firer, target = state.ships[shot.firer], state.ships[shot.target]
+    faces10, hits10 = roll_type(state, shot.d10, 10, shot.needed, shot.modifier)
+    faces6, hits6 = roll_type(state, shot.d6, 6, shot.needed, shot.modifier)
+    hits = hits10 + hits6
+    out.emit(
+        "broadside",
+        ship=firer.id,
+        target=target.id,
+        side=shot.side,
+        aim=shot.aim,
+        range=round(shot.range, 2),
+        band=shot.band,
+        rake=shot.rake,
+        crippled_hull=shot.crippled,
+        d10=shot.d10,
+        d6=shot.d6,
+        modifier=shot.modifier,
+        modifiers=shot.modifiers,
+        needed_d6=shot.needed,
+        needed_d10=shot.needed,
+        faces_d6=faces6,
+        faces_d10=faces10,
+        hits=hits,
+        kind=kind,
+    )
+    lose(state, target, shot.aim, hits, out)
+    if target.shore_battery or not target.on_table:
+        return hits  # forts take no criticals; a sunk ship takes no more
+    if shot.rake:
+        critical(state, target, out, by=firer.id)
+    elif hits > 0:
+        face = state.dice.die(6)
+        got = face >= int(state.rules.critical_check_on)
+        out.emit("critical_check", ship=target.id, roll=face, critical=got)
+        if got:
+            critical(state, target, out, by=firer.id)
+    return hits
+
+
+def critical(state: GameState, ship: Ship, out: Out, by: str | None = None) -> None:
+    faces = state.dice.roll(2, 6)
+    roll = sum(faces)
+    row = next(r for r in state.rules.critical_table if r.low <= roll <= r.high)
+    out.emit("critical", ship=ship.id, roll=roll, faces=faces, effect=row.effect)
+    if row.effect == "rudder":
+        ship.rudder = True
+    elif row.effect == "magazine":
+        remove(state, ship, EXPLODED, out)
+        return
+    if row.rigging_dice:
+        lose(state, ship, "rigging", sum(state.dice.roll(row.rigging_dice, 6)), out)
+    if row.fires:
+        add_fires(state, ship, row.fires, out)
+    if row.leaks:
+        add_leaks(state, ship, row.leaks, out)
+    if row.crew_dice and ship.on_table:
+        lose(state, ship, "crew", sum(state.dice.roll(row.crew_dice, 6)), out)
+
+
+def musketry(state: GameState, firer: Ship, target: Ship, out: Out) -> None:
+    n = firer.musketry
+    if n <= 0 or "musketry" in firer.fired or target.shore_battery:
+        return
+    firer.fired = firer.fired + ("musketry",)
+    need = int(state.rules.musketry_hit_on)
+    faces = state.dice.roll(n, 6)
+    rerolled: list[int] = []
+    if firer.has("marines"):
+        rerolled = [i for i, f in enumerate(faces) if f < need]
+        for i in rerolled:
+            faces[i] = state.dice.die(6)
+    hits = sum(1 for f in faces if f >= need)
+    out.emit("musketry", ship=firer.id, target=target.id, dice=n, faces=faces, rerolled=rerolled, hits=hits)
+    lose(state, target, "crew", hits, out)
+
+
+def can_fire_now(state: GameState, firer: Ship) -> str | None:
+    """Why this ship may not fire at this moment, or None."""
+    if firer.status != AFLOAT:
+        return f"{firer.name} is {firer.status.replace('_', ' ')} and cannot fire"
+    if firer.boarding_with:
+        return f"{firer.name}'s crew is fighting a boarding action"
+    if state.fas_window:
+        if state.fas_window[0] != firer.id:
+            return f"{state.ships[state.fas_window[0]].name} has the chance to fire as she bears first"
+        return None
+    act = state.activation
+    if act is None or act.ship != firer.id:
+        if firer.fas:
+            return f"{firer.name} fires as she bears only after another ship's segment"
+        return f"{firer.name} may fire only during her own activation"
+    return None
+
+
+def fire(state: GameState, cmd: c.Fire, out: Out) -> None:
+    firer = state.ships.get(cmd.ship)
+    target = state.ships.get(cmd.target)
+    if firer is None or target is None:
+        raise Illegal(f"unknown ship {cmd.ship if firer is None else cmd.target!r}")
+    why = can_fire_now(state, firer)
+    if why:
+        raise Illegal(why)
+    if cmd.side in firer.fired:
+        raise Illegal(f"{firer.name} has already fired her {cmd.side} broadside this turn")
+    if cmd.side not in SIDES + (BATTERY,):
+        raise Illegal(f"unknown broadside {cmd.side!r}")
+    in_window = bool(state.fas_window)
+    if cmd.chain_shot:
+        act = state.activation
+        if in_window or act is None or act.special is not None or firer.crippled("crew"):
+            raise Illegal(f"{firer.name} cannot attempt Chain Shot now (one special action a turn, own activation)")
+    shot = plan_shot(state, firer, cmd.side, target, cmd.aim, chain_shot=False)
+    if isinstance(shot, str):
+        raise Illegal(shot)
+    if cmd.chain_shot:
+        state.activation.special = "chain_shot"
+        spec = state.rules.special_actions["chain_shot"]
+        passed = success_test(state, firer, "special:chain_shot", int(spec["successes"]), out)
+        if passed:
+            shot = plan_shot(state, firer, cmd.side, target, cmd.aim, chain_shot=True)
+    firer.fired = firer.fired + (cmd.side,)
+    if in_window:
+        firer.fas = False
+        state.fas_window = state.fas_window[1:]
+    fire_shot(state, shot, out)
+    if shot.band == "point_blank" and target.on_table and not target.shore_battery:
+        musketry(state, firer, target, out)
+    _refresh_window(state)
+
+
+def hold_fire(state: GameState, cmd: c.HoldFire, out: Out) -> None:
+    if not state.fas_window or state.fas_window[0] != cmd.ship:
+        raise Illegal("there is no chance to fire as she bears to decline")
+    state.fas_window = state.fas_window[1:]
+    out.emit("hold_fire", ship=cmd.ship)
+    _refresh_window(state)
+
+
+def declare_fas(state: GameState, cmd: c.FireAsSheBears, out: Out) -> None:
+    from game.rules.specials import check_special_allowed
+
+    act = state.activation
+    ship = state.ships.get(cmd.ship)
+    if act is None or ship is None or act.ship != ship.id:
+        raise Illegal("Fire As She Bears is declared during the ship's own activation")
+    check_special_allowed(ship, act, "fire_as_she_bears")
+    act.special = "fire_as_she_bears"
+    spec = state.rules.special_actions["fire_as_she_bears"]
+    if success_test(state, ship, "special:fire_as_she_bears", int(spec["successes"]), out):
+        ship.fas = True
+
+
+def shots_available(state: GameState, firer: Ship) -> list[tuple[str, Ship]]:
+    """(side, target) pairs this ship could fire now, ignoring whose moment it is."""
+    if firer.status != AFLOAT or firer.boarding_with:
+        return []
+    sides = (BATTERY,) if firer.shore_battery else SIDES
+    out = []
+    for side in sides:
+        if side in firer.fired:
+            continue
+        for target in state.ships.values():
+            if target.side != firer.side and target.status == AFLOAT and not target.boarding_with:
+                if not isinstance(plan_shot(state, firer, side, target, "hull"), str):
+                    out.append((side, target))
+    return out
+
+
+def open_window(state: GameState, mover: Ship) -> None:
+    """After a segment: ships firing as they bear, with a shot, get their chance."""
+    ready = [s.id for s in state.ships.values() if s.fas and s.id != mover.id and shots_available(state, s)]
+    state.fas_window = tuple(ready)
+
+
+def _refresh_window(state: GameState) -> None:
+    """Drop ships from the window that no longer have a shot (the target sank, say)."""
+    state.fas_window = tuple(s for s in state.fas_window if shots_available(state, state.ships[s]))
+
+
+def fire_options(state: GameState):
+    from game.rules.engine import Option
+
+    if state.fas_window:
+        sid = state.fas_window[0]
+        ship = state.ships[sid]
+        opts = [Option("hold_fire", sid)]
+        for side, target in shots_available(state, ship):
+            aims = AIMS if not target.shore_battery else ("hull",)
+            opts.append(Option("fire", sid, fixed={"side": side, "target": target.id}, choices={"aim": aims}))
+        return opts
+    act = state.activation
+    if act is None:
+        return []
+    ship = state.ships[act.ship]
+    if can_fire_now(state, ship):
+        return []
+    chain = act.special is None and not ship.crippled("crew")
+    opts = []
+    for side, target in shots_available(state, ship):
+        aims = AIMS if not target.shore_battery else ("hull",)
+        choices = {"aim": aims}
+        if chain and "rigging" in aims:
+            choices["chain_shot"] = (False, True)
+        opts.append(Option("fire", ship.id, fixed={"side": side, "target": target.id}, choices=choices))
+    if act.special is None and not ship.crippled("crew") and not ship.fas and not ship.shore_battery:
+        opts.append(Option("fire_as_she_bears", ship.id))
+    return opts
