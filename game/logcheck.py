@@ -33,6 +33,12 @@ class _Ship:
     rudder: bool = False
     rigging: int = 0
     segment_turns: list[float] = field(default_factory=list)
+    guns: int = 0
+    large_share: float = 0.0
+    hull_start: int = 0
+    hull: int = 0
+    fires: int = 0
+    battery: bool = False
 
 
 def _off_bow(heading: float, wind_from: float) -> float:
@@ -83,6 +89,11 @@ def check_events(events: list[dict[str, Any]], rules: RuleSet) -> list[str]:
                     s["quality"],
                     "flagship" in s["specials"],
                     rigging=s["rigging"],
+                    guns=s["guns"],
+                    large_share=s["large_share"],
+                    hull_start=s["hull"],
+                    hull=s["hull"],
+                    battery="shore_battery" in s["specials"],
                 )
             continue
         if kind == "wind":
@@ -125,8 +136,14 @@ def check_events(events: list[dict[str, Any]], rules: RuleSet) -> list[str]:
                         f"{where}: {e[key]} rolled {len(e[faces_key])} dice, a {hitter.size} ship "
                         f"does {rules.collision_dice[hitter.size]}D6"
                     )
+        elif kind == "broadside" and ship is not None and e["target"] in ships:
+            problems += _check_broadside(e, ship, ships[e["target"]], rules, where)
         elif kind == "damage" and ship is not None and e["track"] == "rigging":
             ship.rigging = e["left"]
+        elif kind == "damage" and ship is not None and e["track"] == "hull":
+            ship.hull = e["left"]
+        elif kind in ("fire_spreads", "fires_fought") and ship is not None:
+            ship.fires = e["fires"]
         elif kind == "demasted" and ship is not None:
             ship.sail = None
         elif kind in ("leak_worsens",) and ship is not None:
@@ -135,6 +152,8 @@ def check_events(events: list[dict[str, Any]], rules: RuleSet) -> list[str]:
             ship.leaks = e.get("leaks", ship.leaks)
             ship.rudder = e.get("rudder", ship.rudder)
         elif kind == "critical" and ship is not None:
+            if e["effect"] in ("fire", "fires"):
+                ship.fires += 1 if e["effect"] == "fire" else 2
             if e["effect"] == "leak":
                 ship.leaks += 1
             elif e["effect"] == "rudder":
@@ -191,6 +210,55 @@ def _check_move(e: dict, ship: _Ship, wind: float, rules: RuleSet, where: str) -
         out.append(f"{where}: turned {e['turn']} degrees, more than the {allowance:g} allowed a {ship.size} ship")
     if ship.rudder and e["segment"] <= 2 and abs(e["turn"]) > TOL and not e.get("boxhaul"):
         out.append(f"{where}: turned in segment {e['segment']} with a damaged rudder")
+    return out
+
+
+def _check_broadside(e: dict, firer: _Ship, target: _Ship, rules: RuleSet, where: str) -> list[str]:
+    """Recount one broadside: band, dice by type, number needed, modifiers, extra dice and hits."""
+    out: list[str] = []
+    band = next((b for b, lim in rules.ranges.items() if e["range"] <= lim), None)
+    on_boundary = any(abs(e["range"] - lim) <= 0.0006 for lim in rules.ranges.values())
+    if band != e["band"] and not on_boundary:
+        out.append(f"{where}: range {e['range']} is {band}, log says {e['band']}")
+    col = list(rules.ranges).index(e["band"])
+    total = next((row[2 + col] for row in rules.broadside_dice if row[0] <= firer.guns <= row[1]), 0)
+    d10 = int(total * firer.large_share + 0.5)
+    d6 = total - d10
+    crippled = firer.hull_start - firer.hull >= rules.crippled_at(firer.hull_start)
+    if crippled != e["crippled_hull"]:
+        out.append(f"{where}: firer's hull crippled is {crippled}, log says {e['crippled_hull']}")
+    if crippled:
+        d10, d6 = (d10 + 1) // 2, (d6 + 1) // 2
+    if e.get("kind") == "snap_fire":
+        d10, d6 = (d10 + 1) // 2, (d6 + 1) // 2
+    if e["rake"]:
+        d10, d6 = d10 * 2, d6 * 2
+    if (d10, d6) != (e["d10"], e["d6"]):
+        out.append(
+            f"{where}: {firer.guns} guns at {e['band']} give {d10} D10 + {d6} D6, log says {e['d10']} + {e['d6']}"
+        )
+    needed = rules.to_hit[e["aim"]][e["band"]]
+    if e["needed_d6"] != needed or e["needed_d10"] != needed:
+        out.append(f"{where}: {e['aim']} at {e['band']} needs {needed}")
+    m = rules.to_hit_modifiers
+    mod = int(m["firer_quality"][firer.quality])
+    if firer.battery:
+        mod += int(m["shore_battery_firing"])
+    elif firer.sail:
+        mod += int(m["firer_sail"][firer.sail])
+    if target.sail and not target.battery:
+        mod += int(m["target_sail"][target.sail])
+    if target.fires > 0:
+        mod += int(m["target_on_fire"])
+    mod += e.get("modifiers", {}).get("chain_shot", 0)
+    if mod != e["modifier"]:
+        out.append(f"{where}: modifier {e['modifier']} but the rules give {mod}")
+    for faces, count, top in ((e["faces_d10"], e["d10"], 10), (e["faces_d6"], e["d6"], 6)):
+        if len(faces) != count + faces.count(top):
+            out.append(f"{where}: {len(faces)} d{top} faces for {count} dice and {faces.count(top)} extra")
+    hits = sum(1 for f in e["faces_d10"] + e["faces_d6"] if f != 1 and f + e["modifier"] >= needed)
+    if hits != e["hits"]:
+        out.append(f"{where}: the faces give {hits} hits, log says {e['hits']}")
     return out
 
 
