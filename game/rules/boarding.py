@@ -91,6 +91,10 @@ def approach(state: GameState, ship: Ship, target_id: str, distance: float, plan
     ship.boarding_attacker = True
     target.boarding_attacker = False
     out.emit("grapple", ship=ship.id, target=target.id, turn=r3(turn), to=pose_of(ship))
+    if target.status == AFLOAT:
+        from game.rules.gunnery import offer_snap_fire
+
+        offer_snap_fire(state, target, ship)
     if target.status == STRUCK:
         from game.rules.boarding_action import surrender_on_boarding  # it imports the engine, which imports us
 

@@ -120,17 +120,22 @@ def plan_shot(
     target: Ship,
     aim: str,
     chain_shot: bool = False,
-    halve: bool = False,
-    force_band: str | None = None,
+    snap: bool = False,
 ) -> Shot | str:
-    """The broadside as it would be fired, or the reason it cannot be."""
+    """The broadside as it would be fired, or the reason it cannot be.
+
+    ``snap``: snap fire at a boarder alongside, at point blank with half dice;
+    she is in base contact, so arc, range and sight are not measured.
+    """
+    halve = snap
+    force_band = "point_blank" if snap else None
     if aim not in AIMS:
         return f"aim at 'hull' or 'rigging', not {aim!r}"
     if firer.shore_battery != (side == BATTERY):
         return f"{firer.name} fires {'her battery' if firer.shore_battery else 'a port or starboard broadside'}"
     if target.side == firer.side:
         return f"{target.name} is a friend"
-    why = targetable(state, target)
+    why = None if snap else targetable(state, target)
     if why:
         return why
     if target.shore_battery and aim != "hull":
@@ -141,7 +146,7 @@ def plan_shot(
         return f'{target.name} is out of range ({dist:.1f}", long range ends at {state.rules.ranges["long"]:g}")'
     if force_band is None and not in_arc(state, firer, side, target):
         return f"{target.name} is not in {firer.name}'s {side} arc"
-    blockers = board.line_of_sight(state, firer.id, target.id)
+    blockers = [] if snap else board.line_of_sight(state, firer.id, target.id)
     if blockers:
         b = blockers[0]
         name = state.ships[b.id].name if b.kind == "ship" else b.id.replace("_", " ")

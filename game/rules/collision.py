@@ -28,7 +28,9 @@ def bisector(h_mover: float, h_other: float) -> float:
 
 def resolve_contact(state: GameState, ship: Ship, contact: Contact, out: Out) -> None:
     """Whatever the moving ship touched first: a ship, the shore or the table edge."""
-    if contact.kind == "ship":
+    if contact.kind == "ship" and state.ships[contact.id].shore_battery:
+        remove(state, ship, AGROUND, out, on=contact.id, at=pose_of(ship))
+    elif contact.kind == "ship":
         collide(state, ship, state.ships[contact.id], out)
     elif contact.kind == "terrain":
         remove(state, ship, AGROUND, out, on=contact.id, at=pose_of(ship))

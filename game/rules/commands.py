@@ -132,6 +132,15 @@ class Fire(Command):
 
 
 @dataclass(frozen=True)
+class SnapFire(Command):
+    """A boarded ship that has not yet acted this turn fires at her boarder: point blank, half dice."""
+
+    type: ClassVar[str] = "snap_fire"
+    ship: str
+    aim: str = "hull"
+
+
+@dataclass(frozen=True)
 class HoldFire(Command):
     """Decline a chance to fire as she bears."""
 
@@ -167,6 +176,7 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         Repair,
         Fire,
         HoldFire,
+        SnapFire,
         FireAsSheBears,
         EndActivation,
     )

@@ -8,7 +8,7 @@ crippled track; the test itself is taken at the end of the activation.
 from __future__ import annotations
 
 from game.rules.events import Out
-from game.rules.state import AFLOAT, CAPTURED, STRUCK, SUNK, GameState, Ship
+from game.rules.state import AFLOAT, CAPTURED, DESTROYED, STRUCK, SUNK, GameState, Ship
 
 
 def lose(state: GameState, ship: Ship, track: str, amount: int, out: Out) -> int:
@@ -23,8 +23,8 @@ def lose(state: GameState, ship: Ship, track: str, amount: int, out: Out) -> int
     setattr(ship, track, after)
     crippled = ship.crippled(track)
     out.emit("damage", ship=ship.id, track=track, lost=lost, left=after, crippled=crippled)
-    if crippled and ship.status == AFLOAT:
-        ship.morale_due = True
+    if crippled and ship.status == AFLOAT and (track == "crew" or not ship.shore_battery):
+        ship.morale_due = True  # a battery tests morale for its crew only
     if track == "hull" and after == 0:
         sink(state, ship, out)
     elif track == "crew" and after == 0:
@@ -36,15 +36,15 @@ def lose(state: GameState, ship: Ship, track: str, amount: int, out: Out) -> int
 
 
 def sink(state: GameState, ship: Ship, out: Out, by: str | None = None) -> None:
-    if ship.status == SUNK:
+    if ship.status in (SUNK, DESTROYED):
         return
     release_boarding(state, ship)
-    ship.status = SUNK
+    ship.status = DESTROYED if ship.shore_battery else SUNK
     ship.morale_due = False
     fields = {"ship": ship.id}
     if by:
         fields["by"] = by
-    out.emit("sunk", **fields)
+    out.emit(ship.status, **fields)
 
 
 def strike(state: GameState, ship: Ship, out: Out, reason: str = "", by: str | None = None) -> None:

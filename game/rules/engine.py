@@ -69,6 +69,8 @@ def apply(state: GameState, command: c.Command) -> list[Event] | Rejected:
         return Rejected(f"unknown command {command!r}")
     if state.phase == "over":
         return Rejected("the battle is over")
+    if state.snap and not isinstance(command, (c.SnapFire, c.HoldFire)):
+        return Rejected(f"{state.ships[state.snap[0]].name} may snap fire at her boarder first: fire or hold")
     if state.fas_window and not isinstance(command, (c.Fire, c.HoldFire)):
         first = state.ships[state.fas_window[0]]
         return Rejected(f"{first.name} may fire as she bears first: fire or hold")
@@ -263,6 +265,7 @@ _HANDLERS: dict[type, Callable[[GameState, Any, Out], None]] = {
     c.EndActivation: _end_activation,
     c.Fire: gunnery.fire,
     c.HoldFire: gunnery.hold_fire,
+    c.SnapFire: gunnery.snap_fire,
     c.FireAsSheBears: gunnery.declare_fas,
 }
 
@@ -293,7 +296,7 @@ def _end_of_turn(state: GameState, out: Out) -> None:
         hook(state, out)
     out.emit("phase", phase="end")
     for ship in list(state.ships.values()):
-        if ship.status in (STRUCK, CAPTURED):
+        if ship.status in (STRUCK, CAPTURED) and not ship.shore_battery:
             movement.drift(state, ship, out)
     if check_end(state, out):
         return
@@ -315,7 +318,7 @@ BOARDING_PHASE_HOOKS: list[Callable[[GameState, Out], None]] = []
 def legal_commands(state: GameState) -> list[Option]:
     if state.phase != "activation":
         return []
-    if state.fas_window:
+    if state.fas_window or state.snap:
         return gunnery.fire_options(state)
     act = state.activation
     if act is None:

@@ -22,6 +22,7 @@ from game.rules.events import Out
 from game.rules.illegal import Illegal
 from game.rules.state import AFLOAT, EXPLODED, GameState, Ship
 from game.rules.success import success_test
+from game.table.geometry import to_local
 
 
 def roll_type(state: GameState, count: int, sides: int, needed: int, modifier: int) -> tuple[list[int], int]:
@@ -168,7 +169,36 @@ def fire(state: GameState, cmd: c.Fire, out: Out) -> None:
     _refresh_window(state)
 
 
+def snap_fire(state: GameState, cmd: c.SnapFire, out: Out) -> None:
+    if not state.snap or state.snap[0] != cmd.ship:
+        raise Illegal("snap fire is only for a ship just boarded, before she has acted this turn")
+    defender, boarder = state.ships[state.snap[0]], state.ships[state.snap[1]]
+    side = snap_side(defender, boarder)
+    shot = plan_shot(state, defender, side, boarder, cmd.aim, snap=True)
+    if isinstance(shot, str):
+        raise Illegal(shot)
+    state.snap = ()
+    defender.fired = defender.fired + (side,)
+    fire_shot(state, shot, out, kind="snap_fire")
+
+
+def snap_side(defender: Ship, boarder: Ship) -> str:
+    """The broadside that faces the boarder lying alongside."""
+    return "port" if to_local(defender.pose, (boarder.x, boarder.y))[1] >= 0 else "starboard"
+
+
+def offer_snap_fire(state: GameState, defender: Ship, boarder: Ship) -> None:
+    """Called when a boarder comes alongside: an unactivated defender may snap fire."""
+    if defender.status == AFLOAT and not defender.activated and not defender.shore_battery:
+        if snap_side(defender, boarder) not in defender.fired:
+            state.snap = (defender.id, boarder.id)
+
+
 def hold_fire(state: GameState, cmd: c.HoldFire, out: Out) -> None:
+    if state.snap and state.snap[0] == cmd.ship:
+        state.snap = ()
+        out.emit("hold_fire", ship=cmd.ship, snap=True)
+        return
     if not state.fas_window or state.fas_window[0] != cmd.ship:
         raise Illegal("there is no chance to fire as she bears to decline")
     state.fas_window = state.fas_window[1:]
@@ -220,6 +250,9 @@ def _refresh_window(state: GameState) -> None:
 def fire_options(state: GameState):
     from game.rules.engine import Option
 
+    if state.snap:
+        sid = state.snap[0]
+        return [Option("hold_fire", sid), Option("snap_fire", sid, choices={"aim": AIMS})]
     if state.fas_window:
         sid = state.fas_window[0]
         ship = state.ships[sid]

@@ -52,6 +52,10 @@ def new_game(scenario: Scenario, rules: RuleSet, seed: int) -> tuple[GameState, 
                     crew_cripple=rules.crippled_at(cls.crew),
                     original_side=side.id,
                 )
+    for side in scenario.sides:
+        for bat in side.batteries:
+            squadrons[bat.id] = Squadron(bat.id, bat.name, side.id, side.nation, (bat.id,))
+            ships[bat.id] = _battery(rules, side.id, side.nation, bat)
     state = GameState(
         scenario_id=scenario.id,
         ruleset_id=rules.id,
@@ -81,6 +85,19 @@ def new_game(scenario: Scenario, rules: RuleSet, seed: int) -> tuple[GameState, 
     )
     roll_initiative(state, out)
     return state, list(out)
+
+
+def _battery(rules: RuleSet, side: str, nation: str, bat) -> Ship:
+    """A shore battery is kept as a ship that never moves: fort points are its hull."""
+    size = float(rules.shore_battery.get("base", 2.0))
+    return Ship(
+        id=bat.id, name=bat.name, side=side, squadron=bat.id, nation=nation, rate="battery", size="battery",
+        guns=bat.guns, large_share=bat.large_share, musketry=0, quality=bat.quality, specials=("shore_battery",),
+        length=size, width=size, x=float(bat.position[0]), y=float(bat.position[1]), heading=0.0, sail=None,
+        hull_start=bat.fort, rigging_start=0, crew_start=bat.crew, hull=bat.fort, rigging=0, crew=bat.crew,
+        hull_cripple=rules.crippled_at(bat.fort), rigging_cripple=1, crew_cripple=rules.crippled_at(bat.crew),
+        original_side=side, shore_battery=True,
+    )
 
 
 def _ship_entry(s: Ship) -> dict:

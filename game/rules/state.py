@@ -170,6 +170,7 @@ class GameState:
     order_index: int = 0
     activation: Activation | None = None
     fas_window: tuple[str, ...] = ()  # ships still to be offered a shot as they bear
+    snap: tuple[str, ...] = ()  # (defender, boarder): the boarded ship may snap fire
     seq: int = 0  # number of the next event
     winner: str | None = None
     points: dict[str, float] = field(default_factory=dict)
