@@ -46,4 +46,14 @@ def pivot_blocker(state: GameState, ship_id: str, turn: float, at: Pose | None =
 
 
 def line_of_sight(state: GameState, a: str, b: str) -> list[Contact]:
-    return space(state).line_of_sight(a, b, state.rules.los_corridor_width)
+    """Blockers of the sight corridor between two bases.
+
+    Land under either end's own base does not block: a battery sees out over
+    the shore it stands on (a reading; the book's batteries are on land).
+    """
+    sp = space(state)
+    blockers = sp.line_of_sight(a, b, state.rules.los_corridor_width)
+    if not any(x.kind == "terrain" for x in blockers):
+        return blockers
+    own = {x.id for end in (a, b) for x in sp.overlapping(sp.ship_polygon(end), ignore=(a, b)) if x.kind == "terrain"}
+    return [x for x in blockers if not (x.kind == "terrain" and x.id in own)]

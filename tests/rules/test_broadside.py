@@ -11,17 +11,36 @@ from game.rules.gunnery import roll_type
 from tests.rules.battle import RULES, activate, battle, load, of_type, ok, refused
 
 BOOK_DICE = {  # guns: (point blank, close, effective, long), the rule book's table
-    135: (42, 28, 14, 8), 125: (40, 26, 14, 8), 115: (36, 24, 12, 6), 105: (34, 22, 12, 6), 95: (30, 20, 10, 6),
-    85: (28, 18, 10, 6), 75: (24, 16, 8, 4), 65: (22, 14, 8, 4), 55: (18, 12, 6, 4), 45: (16, 10, 6, 4),
-    35: (12, 8, 4, 2), 25: (10, 6, 4, 2), 15: (8, 4, 2, 1), 5: (6, 2, 1, 0),
+    135: (42, 28, 14, 8),
+    125: (40, 26, 14, 8),
+    115: (36, 24, 12, 6),
+    105: (34, 22, 12, 6),
+    95: (30, 20, 10, 6),
+    85: (28, 18, 10, 6),
+    75: (24, 16, 8, 4),
+    65: (22, 14, 8, 4),
+    55: (18, 12, 6, 4),
+    45: (16, 10, 6, 4),
+    35: (12, 8, 4, 2),
+    25: (10, 6, 4, 2),
+    15: (8, 4, 2, 1),
+    5: (6, 2, 1, 0),
 }
 
 
 def duel(**kw):
-    return battle([{"id": "amazon", "pose": kw.get("a", (30, 20, 90)), "quality": kw.get("qa", "average"),
-                    "sail": kw.get("sa", "battle")},
-                   {"id": "virginie", "side": "french", "pose": kw.get("v", (30, 30, 90)),
-                    "sail": kw.get("sv", "battle")}] + kw.get("extra", []))
+    return battle(
+        [
+            {
+                "id": "amazon",
+                "pose": kw.get("a", (30, 20, 90)),
+                "quality": kw.get("qa", "average"),
+                "sail": kw.get("sa", "battle"),
+            },
+            {"id": "virginie", "side": "french", "pose": kw.get("v", (30, 30, 90)), "sail": kw.get("sv", "battle")},
+        ]
+        + kw.get("extra", [])
+    )
 
 
 @pytest.mark.parametrize("guns", sorted(BOOK_DICE))
@@ -34,7 +53,15 @@ def test_every_row_of_the_broadside_dice_table(guns):
 def test_range_bands_include_their_upper_limit():
     st = duel()
     assert [band_of(st, d) for d in (0, 8, 8.01, 16, 16.5, 32, 32.1, 64)] == [
-        "point_blank", "point_blank", "close", "close", "effective", "effective", "long", "long"]
+        "point_blank",
+        "point_blank",
+        "close",
+        "close",
+        "effective",
+        "effective",
+        "long",
+        "long",
+    ]
     assert band_of(st, 64.01) is None
 
 
@@ -63,9 +90,19 @@ def test_shot_from_the_table_close_range_with_modifiers():
     assert shot.modifiers == {"firer_quality": 1, "firer_sail": 1, "target_sail": 1, "target_on_fire": 1}
 
 
-@pytest.mark.parametrize(("aim", "band", "needed"), [
-    ("hull", "point_blank", 3), ("hull", "close", 4), ("hull", "effective", 5), ("hull", "long", 6),
-    ("rigging", "point_blank", 5), ("rigging", "close", 6), ("rigging", "effective", 7), ("rigging", "long", 8)])
+@pytest.mark.parametrize(
+    ("aim", "band", "needed"),
+    [
+        ("hull", "point_blank", 3),
+        ("hull", "close", 4),
+        ("hull", "effective", 5),
+        ("hull", "long", 6),
+        ("rigging", "point_blank", 5),
+        ("rigging", "close", 6),
+        ("rigging", "effective", 7),
+        ("rigging", "long", 8),
+    ],
+)
 def test_to_hit_table(aim, band, needed):
     assert RULES.to_hit[aim][band] == needed
 
@@ -133,8 +170,9 @@ def _expected_hits(sides: int, needed: int, modifier: int) -> Fraction:
     return p * Fraction(sides, sides - 1)  # each natural maximum adds a die: sides/(sides-1) dice per die
 
 
-@pytest.mark.parametrize(("sides", "needed", "modifier"), [
-    (6, 3, 0), (6, 4, 1), (6, 6, -1), (6, 8, 2), (10, 5, 0), (10, 8, -1), (10, 3, 1)])
+@pytest.mark.parametrize(
+    ("sides", "needed", "modifier"), [(6, 3, 0), (6, 4, 1), (6, 6, -1), (6, 8, 2), (10, 5, 0), (10, 8, -1), (10, 3, 1)]
+)
 def test_hit_rates_match_the_exact_expectation(sides, needed, modifier):
     st = duel()
     st.dice = Dice.from_seed(sides * 100 + needed * 10 + modifier + 5)
@@ -153,5 +191,11 @@ def test_hit_rates_match_the_exact_expectation(sides, needed, modifier):
 
 def test_critical_table_rows():
     rows = {(r.low, r.high): r.effect for r in RULES.critical_table}
-    assert rows == {(2, 2): "rudder", (3, 4): "mast", (5, 7): "fire", (8, 9): "fires", (10, 11): "leak",
-                    (12, 12): "magazine"}
+    assert rows == {
+        (2, 2): "rudder",
+        (3, 4): "mast",
+        (5, 7): "fire",
+        (8, 9): "fires",
+        (10, 11): "leak",
+        (12, 12): "magazine",
+    }
