@@ -39,6 +39,7 @@ class _Ship:
     hull: int = 0
     fires: int = 0
     battery: bool = False
+    marines: bool = False
 
 
 def _off_bow(heading: float, wind_from: float) -> float:
@@ -94,6 +95,7 @@ def check_events(events: list[dict[str, Any]], rules: RuleSet) -> list[str]:
                     hull_start=s["hull"],
                     hull=s["hull"],
                     battery="shore_battery" in s["specials"],
+                    marines="marines" in s["specials"],
                 )
             continue
         if kind == "wind":
@@ -151,7 +153,21 @@ def check_events(events: list[dict[str, Any]], rules: RuleSet) -> list[str]:
         elif kind == "repaired" and ship is not None:
             ship.leaks = e.get("leaks", ship.leaks)
             ship.rudder = e.get("rudder", ship.rudder)
+        elif kind == "musketry" and ship is not None:
+            hits = sum(1 for f in e["faces"] if f >= rules.musketry_hit_on)
+            if hits != e["hits"] or len(e["faces"]) != e["dice"]:
+                problems.append(f"{where}: {e['dice']} dice {e['faces']} give {hits} hits, log says {e['hits']}")
+            if e.get("rerolled") and not ship.marines:
+                problems.append(f"{where}: musketry rerolled without marines")
+        elif kind == "critical_check":
+            if e["critical"] != (e["roll"] >= rules.critical_check_on):
+                problems.append(
+                    f"{where}: a critical check of {e['roll']} is {'not ' if e['critical'] else ''}a critical"
+                )
         elif kind == "critical" and ship is not None:
+            row = next((r for r in rules.critical_table if r.low <= e["roll"] <= r.high), None)
+            if row is None or row.effect != e["effect"] or sum(e.get("faces", [e["roll"]])) != e["roll"]:
+                problems.append(f"{where}: a critical roll of {e['roll']} is not {e['effect']}")
             if e["effect"] in ("fire", "fires"):
                 ship.fires += 1 if e["effect"] == "fire" else 2
             if e["effect"] == "leak":
