@@ -16,11 +16,14 @@ from typing import TYPE_CHECKING
 from game.rules import board
 from game.rules.events import Out, emit_move, pose_of, r3
 from game.rules.illegal import Illegal
-from game.rules.state import AFLOAT, STRUCK, GameState, Ship
+from game.rules.state import AFLOAT, CAPTURED, STRUCK, GameState, Ship
 from game.table.geometry import CONTACT_EPS, base_corners, heading_vector, norm_heading, signed_angle, to_local
 
 if TYPE_CHECKING:
     from game.rules.movement import SegmentPlan
+
+#: Ships that can be boarded: a fighting enemy, one that has struck, or a prize (to retake her).
+BOARDABLE = (AFLOAT, STRUCK, CAPTURED)
 
 
 def check_declaration(state: GameState, ship: Ship, target_id: str) -> Ship:
@@ -29,7 +32,7 @@ def check_declaration(state: GameState, ship: Ship, target_id: str) -> Ship:
         raise Illegal(f"no ship {target_id!r} to board")
     if target.side == ship.side:
         raise Illegal(f"{target.name} is a friend: only an enemy can be boarded")
-    if target.status not in (AFLOAT, STRUCK) or target.shore_battery:
+    if target.status not in BOARDABLE or target.shore_battery:
         raise Illegal(f"{target.name} cannot be boarded ({target.status})")
     if ship.crippled("crew"):
         raise Illegal(f"{ship.name}'s crew is crippled: she cannot declare a boarding action")
@@ -65,7 +68,7 @@ def alongside_pose(ship: Ship, target: Ship) -> tuple[float, float, float]:
 def approach(state: GameState, ship: Ship, target_id: str, distance: float, plan: SegmentPlan, out: Out) -> bool:
     """Try to close and grapple this segment; True when the ships are now locked."""
     target = state.ships.get(target_id)
-    if target is None or target.status not in (AFLOAT, STRUCK):
+    if target is None or target.status not in BOARDABLE:
         return False
     sp = board.space(state)
     reach = float(state.rules.boarding_range)
@@ -95,7 +98,7 @@ def approach(state: GameState, ship: Ship, target_id: str, distance: float, plan
         from game.rules.gunnery import offer_snap_fire
 
         offer_snap_fire(state, target, ship)
-    if target.status == STRUCK:
+    if target.status in (STRUCK, CAPTURED):
         from game.rules.boarding_action import surrender_on_boarding  # it imports the engine, which imports us
 
         surrender_on_boarding(state, ship, target, out)

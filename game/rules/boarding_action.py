@@ -203,7 +203,8 @@ def capture(state: GameState, prize: Ship, victor: Ship, out: Out) -> None:
     prize.status = CAPTURED
     prize.sail = None
     prize.morale_due = False
-    out.emit("captured", ship=prize.id, by=victor.id)
+    prize.taken_on_turn = state.turn
+    out.emit("captured", ship=prize.id, by=victor.id, side=prize.side, crew=prize.crew)
 
 
 def surrender_on_boarding(state: GameState, boarder: Ship, target: Ship, out: Out) -> None:

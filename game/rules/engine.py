@@ -19,7 +19,7 @@ from typing import Any
 
 from game.rules import commands as c
 from game.rules import gunnery, movement, specials
-from game.rules.boarding import check_declaration, within_reach
+from game.rules.boarding import BOARDABLE, check_declaration, within_reach
 from game.rules.events import Event, Out
 from game.rules.illegal import Illegal
 from game.rules.initiative import roll_initiative
@@ -296,7 +296,7 @@ def _end_of_turn(state: GameState, out: Out) -> None:
         hook(state, out)
     out.emit("phase", phase="end")
     for ship in list(state.ships.values()):
-        if ship.status in (STRUCK, CAPTURED) and not ship.shore_battery:
+        if ship.status in (STRUCK, CAPTURED) and not ship.shore_battery and ship.taken_on_turn != state.turn:
             movement.drift(state, ship, out)
     if check_end(state, out):
         return
@@ -354,7 +354,7 @@ def legal_commands(state: GameState) -> list[Option]:
             opts.append(Option("boxhaul", sid, ranges={"distance": (lo, hi)}, choices={"fail_turn": (1, -1)}))
         if act.boarding_target is None and not p.aback and not ship.crippled("crew") and not ship.boarding_with:
             for other in state.ships.values():
-                if other.side != ship.side and other.status in (AFLOAT, STRUCK) and not other.boarding_with:
+                if other.side != ship.side and other.status in BOARDABLE and not other.boarding_with:
                     if not other.shore_battery and within_reach(state, ship, other, p.maximum):
                         opts.append(Option("declare_boarding", sid, fixed={"target": other.id}))
     if not moving_left or act.movement_over:

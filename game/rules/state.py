@@ -81,6 +81,7 @@ class Ship:
     original_side: str = ""
     shore_battery: bool = False
     exit_edge: str = ""  # the table edge she sailed off by
+    taken_on_turn: int = 0  # turn she was captured: lashed to her captor until the next
 
     @property
     def pose(self) -> tuple[float, float, float]:

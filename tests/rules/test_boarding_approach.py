@@ -64,3 +64,18 @@ def test_a_declared_boarding_that_falls_short_is_an_ordinary_move():
     assert not of_type(ev, "grapple")
     assert st.ships["amazon"].x == pytest.approx(12.5)
     assert not st.activation.movement_over
+
+
+def test_a_prize_boarded_by_her_own_side_is_retaken_at_once_but_still_only_drifts():
+    st = battle([{"id": "amazon", "pose": (40, 40, 90)},
+                 {"id": "virginie", "side": "french", "pose": (16, 21.5, 80)},
+                 {"id": "cleopatre", "side": "french", "pose": (10, 20, 90)}])
+    v = st.ships["virginie"]
+    v.status, v.side, v.sail = "captured", "british", None  # taken earlier by the British
+    activate(st, "cleopatre")
+    ok(st, c.DeclareBoarding("cleopatre", "virginie"))
+    ev = ok(st, c.MoveSegment("cleopatre", 5.0))
+    (cap,) = of_type(ev, "captured")
+    assert cap["ship"] == "virginie" and cap["by"] == "cleopatre"
+    v = st.ships["virginie"]
+    assert v.side == "french" and v.status == "captured"
