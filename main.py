@@ -36,8 +36,22 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _missing_dependency() -> str | None:
+    """Name a required package that is not installed, so we can say so instead of a traceback."""
+    import importlib.util
+
+    for module, package in (("yaml", "PyYAML"), ("pymunk", "pymunk")):
+        if importlib.util.find_spec(module) is None:
+            return package
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    missing = _missing_dependency()
+    if missing:
+        print(f"error: the package {missing} is not installed: run  pip install -r requirements.txt", file=sys.stderr)
+        return 2
     if args.check_data is not None:
         from game.content.load import check_data
 

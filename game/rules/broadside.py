@@ -22,6 +22,8 @@ from game.table.geometry import bearing, norm_heading, signed_angle, to_local
 SIDES = ("port", "starboard")
 BATTERY = "battery"
 AIMS = ("hull", "rigging")
+#: Keels within this many degrees of perpendicular count as "perpendicular" for a rake (RULES-NOTES).
+RAKE_OFF_PERPENDICULAR = 30.0
 
 
 def band_of(state: GameState, distance: float) -> str | None:
@@ -53,11 +55,7 @@ def is_rake(firer: Ship, target: Ship) -> bool:
         return False
     off = abs(signed_angle(firer.heading, target.heading)) % 180.0
     off = min(off, 180.0 - off)  # 0 = keels parallel, 90 = perpendicular
-    return off >= 90.0 - float(_rake_tolerance(firer)) - 1e-9
-
-
-def _rake_tolerance(_firer: Ship) -> float:
-    return 30.0
+    return off >= 90.0 - RAKE_OFF_PERPENDICULAR - 1e-9
 
 
 @dataclass
