@@ -26,20 +26,28 @@ if TYPE_CHECKING:
 BOARDABLE = (AFLOAT, STRUCK, CAPTURED)
 
 
+def boarding_refusal(ship: Ship, target: Ship) -> str | None:
+    """Why ``ship`` may not declare a boarding against ``target``, or None if she may."""
+    if target.side == ship.side:
+        return f"{target.name} is a friend: only an enemy can be boarded"
+    if target.status not in BOARDABLE or target.shore_battery:
+        return f"{target.name} cannot be boarded ({target.status})"
+    if ship.crippled("crew"):
+        return f"{ship.name}'s crew is crippled: she cannot declare a boarding action"
+    if ship.adrift:
+        return f"{ship.name} is demasted: she cannot declare a boarding action"
+    if ship.boarding_with or target.boarding_with:
+        return "ships already locked in a boarding action cannot start another"
+    return None
+
+
 def check_declaration(state: GameState, ship: Ship, target_id: str) -> Ship:
     target = state.ships.get(target_id)
     if target is None:
         raise Illegal(f"no ship {target_id!r} to board")
-    if target.side == ship.side:
-        raise Illegal(f"{target.name} is a friend: only an enemy can be boarded")
-    if target.status not in BOARDABLE or target.shore_battery:
-        raise Illegal(f"{target.name} cannot be boarded ({target.status})")
-    if ship.crippled("crew"):
-        raise Illegal(f"{ship.name}'s crew is crippled: she cannot declare a boarding action")
-    if ship.adrift:
-        raise Illegal(f"{ship.name} is demasted: she cannot declare a boarding action")
-    if ship.boarding_with or target.boarding_with:
-        raise Illegal("ships already locked in a boarding action cannot start another")
+    why = boarding_refusal(ship, target)
+    if why:
+        raise Illegal(why)
     return target
 
 

@@ -125,8 +125,6 @@ def plan_shot(
     ``snap``: snap fire at a boarder alongside, at point blank with half dice;
     she is in base contact, so arc, range and sight are not measured.
     """
-    halve = snap
-    force_band = "point_blank" if snap else None
     if aim not in AIMS:
         return f"aim at 'hull' or 'rigging', not {aim!r}"
     if firer.shore_battery != (side == BATTERY):
@@ -139,10 +137,10 @@ def plan_shot(
     if target.shore_battery and aim != "hull":
         return "a shore battery is fired at as a hull (its fort points)"
     dist = board.closest_distance(state, firer.id, target.id)
-    band = force_band or band_of(state, dist)
+    band = "point_blank" if snap else band_of(state, dist)
     if band is None:
         return f'{target.name} is out of range ({dist:.1f}", long range ends at {state.rules.ranges["long"]:g}")'
-    if force_band is None and not in_arc(state, firer, side, target):
+    if not snap and not in_arc(state, firer, side, target):
         return f"{target.name} is not in {firer.name}'s {side} arc"
     blockers = [] if snap else board.line_of_sight(state, firer.id, target.id)
     if blockers:
@@ -154,7 +152,7 @@ def plan_shot(
     crippled = firer.crippled("hull")
     if crippled:
         d10, d6 = (d10 + 1) // 2, (d6 + 1) // 2
-    if halve:
+    if snap:
         d10, d6 = (d10 + 1) // 2, (d6 + 1) // 2
     rake = not target.shore_battery and not firer.shore_battery and is_rake(firer, target)
     if rake:

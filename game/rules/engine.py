@@ -19,7 +19,7 @@ from typing import Any
 
 from game.rules import commands as c
 from game.rules import gunnery, movement, specials
-from game.rules.boarding import BOARDABLE, check_declaration, within_reach
+from game.rules.boarding import boarding_refusal, check_declaration, within_reach
 from game.rules.events import Event, Out
 from game.rules.illegal import Illegal
 from game.rules.initiative import roll_initiative
@@ -352,11 +352,10 @@ def legal_commands(state: GameState) -> list[Option]:
             opts.append(Option("tack", sid))
             lo, hi = specials.boxhaul_limits(state, act, ship)
             opts.append(Option("boxhaul", sid, ranges={"distance": (lo, hi)}, choices={"fail_turn": (1, -1)}))
-        if act.boarding_target is None and not p.aback and not ship.crippled("crew") and not ship.boarding_with:
+        if act.boarding_target is None and not p.aback:
             for other in state.ships.values():
-                if other.side != ship.side and other.status in BOARDABLE and not other.boarding_with:
-                    if not other.shore_battery and within_reach(state, ship, other, p.maximum):
-                        opts.append(Option("declare_boarding", sid, fixed={"target": other.id}))
+                if boarding_refusal(ship, other) is None and within_reach(state, ship, other, p.maximum):
+                    opts.append(Option("declare_boarding", sid, fixed={"target": other.id}))
     if not moving_left or act.movement_over:
         if not (ship.adrift and ship.status == AFLOAT and not act.drifted and not act.movement_over):
             opts.append(Option("end_activation", sid))

@@ -68,17 +68,17 @@ def fire_shot(state: GameState, shot: Shot, out: Out, kind: str = "broadside") -
     if target.shore_battery or not target.on_table:
         return hits  # forts take no criticals; a sunk ship takes no more
     if shot.rake:
-        critical(state, target, out, by=firer.id)
+        critical(state, target, out)
     elif hits > 0:
         face = state.dice.die(6)
         got = face >= int(state.rules.critical_check_on)
         out.emit("critical_check", ship=target.id, roll=face, critical=got)
         if got:
-            critical(state, target, out, by=firer.id)
+            critical(state, target, out)
     return hits
 
 
-def critical(state: GameState, ship: Ship, out: Out, by: str | None = None) -> None:
+def critical(state: GameState, ship: Ship, out: Out) -> None:
     faces = state.dice.roll(2, 6)
     roll = sum(faces)
     row = next(r for r in state.rules.critical_table if r.low <= roll <= r.high)
@@ -230,9 +230,9 @@ def shots_available(state: GameState, firer: Ship) -> list[tuple[str, Ship]]:
         if side in firer.fired:
             continue
         for target in state.ships.values():
-            if target.side != firer.side and target.status == AFLOAT and not target.boarding_with:
-                if not isinstance(plan_shot(state, firer, side, target, "hull"), str):
-                    out.append((side, target))
+            # plan_shot turns away friends and untargetable ships before measuring anything
+            if target is not firer and not isinstance(plan_shot(state, firer, side, target, "hull"), str):
+                out.append((side, target))
     return out
 
 
