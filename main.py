@@ -70,17 +70,111 @@ def main(argv: list[str] | None = None) -> int:
 
         print(json.dumps(run_bench(), indent=2))
         return 0
-    return _no_window_yet()
+    size = _size(args.size)
+    if size is None:
+        print(f"error: --size {args.size!r}: give WIDTHxHEIGHT, e.g. 1600x900", file=sys.stderr)
+        return 2
+    if args.screenshot:
+        return _screenshot(args, size)
+    return _window(args, size)
 
 
-def _no_window_yet() -> int:
-    """The table window is the next piece of work; meanwhile say what does run."""
-    from game.content.load import list_scenarios
+def _size(text: str) -> tuple[int, int] | None:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        return None
+    return (w, h) if 320 <= w <= 10000 and 240 <= h <= 10000 else None
 
-    print("Quarterdeck: the battle window is not built yet. What runs today:")
-    print("  python main.py --selfplay NAME [--seed N] [--games K] [--log FILE.jsonl] [--save FILE]")
-    print("  python main.py --replay FILE      python main.py --check-data      python main.py --bench")
-    print("Scenarios: " + ", ".join(list_scenarios()))
+
+def _players(args, sides: list[str] | None = None) -> dict[str, str] | str:
+    """--player SIDE:KIND (or KIND alone for the last side): who commands which side; the rest are human."""
+    from game.ai import PLAYER_KINDS
+
+    known = {"human", *PLAYER_KINDS}
+    out: dict[str, str] = {}
+    for arg in args.player:
+        side, _, kind = arg.rpartition(":")
+        if kind not in known:
+            return f"--player {arg}: unknown kind {kind!r} (known: {', '.join(sorted(known))})"
+        if not side:
+            if not sides:
+                return f"--player {arg}: say which side, e.g. french:{kind}"
+            side = sides[-1]
+        out[side] = kind
+    return out
+
+
+def _scenario_sides(name: str) -> list[str]:
+    from game.content.load import ContentError, list_scenarios, load_scenario, scenario_path
+
+    if name not in list_scenarios():
+        return []
+    rules, ships = _load_content()
+    try:
+        return [s.id for s in load_scenario(scenario_path(name), ships, rules).sides]
+    except ContentError:  # the app reports a bad scenario properly
+        return []
+
+
+def _open(app, args) -> str | None:
+    """Put the app where the command line asks: a battle, a saved game or the menu."""
+    if args.load:
+        return app.load_game(args.load)
+    if args.scenario:
+        players = _players(args, _scenario_sides(args.scenario))
+        if isinstance(players, str):
+            return players
+        return app.start_battle(args.scenario, players, args.seed)
+    app.back_to_menu()
+    return None
+
+
+def _window(args, size) -> int:
+    try:
+        from game.ui.app import QuarterdeckApp
+    except ImportError as e:
+        print(f"error: {e.name or e} is not installed: run  pip install -r requirements.txt", file=sys.stderr)
+        return 2
+    app = QuarterdeckApp(size)
+    err = _open(app, args)
+    if err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    app.run()
+    return 0
+
+
+def _screenshot(args, size) -> int:
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.ui.app import QuarterdeckApp
+
+    app = QuarterdeckApp(size, headless=True)
+    if not args.scenario and not args.load:
+        args.scenario = "squadron"
+    if args.seed is None:
+        args.seed = 1
+    err = _open(app, args)
+    if err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    scene = app.scene
+    if args.select:
+        if args.select not in scene.state.ships:
+            known = ", ".join(sorted(scene.state.ships))
+            print(f"error: --select {args.select!r}: no such ship (ships: {known})", file=sys.stderr)
+            return 2
+        scene.selected = args.select
+        ship = scene.state.ships[args.select]
+        scene.cam.cx, scene.cam.cy = ship.x, ship.y
+        scene.cam.scale = max(scene.cam.scale, scene.cam.view_h / 40)  # close enough to read her arcs
+    for _ in range(3):
+        app.step(1 / 60)
+    app.screenshot(args.screenshot)
+    print(args.screenshot)
     return 0
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TextIO
 
 from game.ai import make_player
+from game.ai.decide import NoAcceptableCommand, decide
 from game.content.model import RuleSet, Scenario
 from game.persistence.save import write_save
 from game.persistence.session import Session
@@ -100,26 +101,11 @@ def play(scenario: Scenario, rules: RuleSet, seed: int, players: dict[str, str])
 
 
 def _submit_one(session: Session, agent, options: list, seed: int) -> None:
-    """Let the player choose until the engine accepts.
-
-    An option can be refused for its geometry (no room to pivot); after a few
-    refusals the player tries it without a turn, then gives up on that option
-    and chooses among the others.  Turning 0 is never refused, so this ends.
-    """
-    remaining = list(options)
-    while remaining:
-        cmd = agent.choose(session.state, remaining)
-        opt = next(o for o in remaining if o.type == cmd.type and o.ship == cmd.ship and _matches(o, cmd))
-        for attempt in range(5):
-            if not isinstance(session.submit(cmd), Rejected):
-                return
-            cmd = agent.fallback(opt) if attempt >= 2 and hasattr(agent, "fallback") else agent.fill(opt)
-        remaining.remove(opt)
-    raise SelfPlayError(f"seed {seed}: every legal option was refused by the engine")
-
-
-def _matches(opt, cmd) -> bool:
-    return all(getattr(cmd, k) == v for k, v in opt.fixed.items())
+    """Let the player choose until the engine accepts (see :func:`game.ai.decide.decide`)."""
+    try:
+        decide(agent, session.state, options, lambda cmd: not isinstance(session.submit(cmd), Rejected))
+    except NoAcceptableCommand as e:
+        raise SelfPlayError(f"seed {seed}: {e}") from None
 
 
 def _side_to_move(session: Session, options) -> str:

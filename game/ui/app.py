@@ -1,0 +1,266 @@
+"""The window: one loop, a stack of scenes, and the keys that work everywhere.
+
+Scenes (menu, battle, end screen, rules reference) receive events top first;
+the top scene draws over the ones below only if it says it is an overlay.
+pygame_gui widgets belong to the scene that made them and die with it.
+F11 toggles fullscreen and F12 saves a screenshot from any scene.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.persistence.autosave import home
+from game.ui.settings import Settings, load_settings, save_settings
+
+MIN_SIZE = (960, 600)
+THEME = Path(__file__).resolve().parents[2] / "assets" / "theme.json"
+
+
+class Scene:
+    """A screen of the program.  Widgets go in ``self.root`` so they leave with the scene."""
+
+    overlay = False
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        # a bare container: it holds the scene's widgets but lets clicks through to the table
+        self.root = pygame_gui.core.UIContainer(pygame.Rect((0, 0), app.size), manager=app.ui)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def resized(self, size: tuple[int, int]) -> None:
+        self.root.set_dimensions(size)
+
+    def close(self) -> None:
+        self.root.kill()
+
+
+class App:
+    def __init__(self, size: tuple[int, int] = (1600, 900), *, headless: bool = False) -> None:
+        self.headless = headless
+        pygame.init()
+        from game.ui import fonts
+
+        fonts.forget()  # fonts made before an earlier pygame.quit() are dead
+        self.settings: Settings = load_settings()
+        flags = pygame.RESIZABLE
+        if self.settings.fullscreen and not headless:
+            flags |= pygame.FULLSCREEN
+            size = (0, 0)
+        self.screen = pygame.display.set_mode(size, flags)
+        pygame.display.set_caption("Quarterdeck — Beat to Quarters")
+        self.size = self.screen.get_size()
+        self.ui = pygame_gui.UIManager(self.size, str(THEME) if THEME.exists() else None)
+        self.scenes: list[Scene] = []
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.message: tuple[str, float] | None = None  # a line shown at the bottom for a few seconds
+        self.frame_times: list[float] = []
+
+    # --- scenes --------------------------------------------------------------
+
+    @property
+    def scene(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+
+    def pop(self) -> None:
+        if self.scenes:
+            self.scenes.pop().close()
+
+    def replace(self, scene_factory) -> None:
+        """Close every scene and start afresh (build the new one after the old widgets are gone)."""
+        while self.scenes:
+            self.pop()
+        self.push(scene_factory(self))
+
+    def say(self, text: str, seconds: float = 4.0) -> None:
+        self.message = (text, time.monotonic() + seconds)
+
+    # --- the loop ------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self._resized()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
+            self.screenshot()
+            return
+        if self.ui.process_events(event):
+            return  # a widget took it (a click on a button is not also a click on the table)
+        for scene in reversed(self.scenes):
+            if scene.handle(event):
+                break
+            if not scene.overlay:
+                break
+
+    def _resized(self) -> None:
+        w, h = self.screen.get_size()
+        if (w, h) == self.size:
+            return
+        if not self.headless and (w < MIN_SIZE[0] or h < MIN_SIZE[1]):
+            w, h = max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])
+            self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self.size = (w, h)
+        self.ui.set_window_resolution(self.size)
+        for scene in self.scenes:
+            scene.resized(self.size)
+
+    def toggle_fullscreen(self) -> None:
+        self.settings.fullscreen = not self.settings.fullscreen
+        if not self.headless:
+            pygame.display.toggle_fullscreen()
+        save_settings(self.settings)
+        self._resized()
+
+    def screenshot(self, path: str | os.PathLike | None = None) -> Path:
+        if path is None:
+            folder = home() / "screenshots"
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / time.strftime("quarterdeck-%Y%m%d-%H%M%S.png")
+        pygame.image.save(self.screen, str(path))
+        self.say(f"screenshot saved: {path}")
+        return Path(path)
+
+    def step(self, dt: float) -> None:
+        """One frame: events, updates, drawing (without flipping)."""
+        for event in pygame.event.get():
+            self.handle(event)
+        self.update(dt)
+        self.draw()
+
+    def update(self, dt: float) -> None:
+        for scene in list(self.scenes):
+            scene.update(dt)
+        self.ui.update(dt)
+
+    def draw(self) -> None:
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            start = i
+            if not self.scenes[i].overlay:
+                break
+        self.screen.fill((16, 20, 26))
+        for scene in self.scenes[start:]:
+            scene.draw(self.screen)
+        self.ui.draw_ui(self.screen)
+        self._draw_message()
+
+    def _draw_message(self) -> None:
+        if not self.message:
+            return
+        text, until = self.message
+        if time.monotonic() > until:
+            self.message = None
+            return
+        from game.ui.fonts import text as render
+
+        img = render(text, 20, (250, 245, 230))
+        r = img.get_rect(midbottom=(self.size[0] // 2, self.size[1] - 40))
+        pygame.draw.rect(self.screen, (0, 0, 0), r.inflate(24, 12), border_radius=6)
+        self.screen.blit(img, r)
+
+    def run(self) -> None:
+        while self.running and self.scenes:
+            dt = self.clock.tick(60) / 1000.0
+            self.step(dt)
+            pygame.display.flip()
+        pygame.quit()
+
+
+class QuarterdeckApp(App):
+    """The game's own scenes and the ways into a battle, shared by the menu and the command line."""
+
+    def __init__(self, size: tuple[int, int] = (1600, 900), *, headless: bool = False) -> None:
+        super().__init__(size, headless=headless)
+        from game.content.load import load_default
+
+        self.rules, self.ships = load_default()
+        self.autosave = not headless
+
+    # Each returns None on success, or a one-line reason (the current scene stays as it was).
+
+    def start_battle(self, scenario: str, players: dict[str, str], seed: int | None = None) -> str | None:
+        from game.content.load import ContentError, list_scenarios, load_scenario, scenario_path
+        from game.persistence.session import Session
+        from game.ui.match import Match
+
+        if scenario not in list_scenarios():
+            return f"unknown scenario {scenario!r} (scenarios: {', '.join(list_scenarios())})"
+        try:
+            sc = load_scenario(scenario_path(scenario), self.ships, self.rules)
+        except ContentError as e:
+            return "; ".join(e.problems[:3])
+        sides = {s.id for s in sc.sides}
+        bad = [s for s in players if s not in sides]
+        if bad:
+            return f"no side {bad[0]!r} in {scenario} (sides: {', '.join(sorted(sides))})"
+        if seed is None:
+            seed = int.from_bytes(os.urandom(4), "little")
+        try:
+            match = Match(Session(sc, self.rules, seed, dict(players)), autosave=self.autosave)
+        except ValueError as e:
+            return str(e)
+        self.open_battle(match)
+        return None
+
+    def load_game(self, path: str | os.PathLike) -> str | None:
+        from game.persistence.save import SaveError, load_save
+        from game.ui.match import Match
+
+        try:
+            session = load_save(path, self.rules, self.ships)
+        except SaveError as e:
+            return str(e)
+        except OSError as e:
+            return f"{path}: {e.strerror or e}"
+        try:
+            match = Match(session, autosave=self.autosave)
+        except ValueError as e:
+            return f"{path}: {e}"
+        self.open_battle(match)
+        return None
+
+    def continue_autosave(self) -> str | None:
+        from game.persistence.autosave import autosave_path
+
+        path = autosave_path()
+        if not path.exists():
+            return "there is no autosaved battle yet"
+        return self.load_game(path)
+
+    def open_battle(self, match) -> None:
+        from game.ui.scenes.battle import BattleScene
+
+        self.replace(lambda app: BattleScene(app, match))
+
+    def back_to_menu(self) -> None:
+        from game.ui.scenes.menu import MenuScene
+
+        self.replace(MenuScene)
+
+    def show_end(self, match) -> None:
+        from game.ui.scenes.end import EndScene
+
+        self.push(EndScene(self, match))

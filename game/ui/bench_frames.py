@@ -1,0 +1,123 @@
+"""Frame times of the battle window, for ``python main.py --bench``.
+
+Frames are drawn through the real scene (events, update, draw) under the
+dummy video driver, with everything a player can switch on at once: grid,
+the selected ship's zones and arcs, the tape with a planned segment and its
+preview, the fire panel and sight corridor of a hovered enemy, the free tape,
+the dice tray rolling and the log.  Each frame moves the mouse a little so
+the hover work is redone, as it is when a player moves the mouse.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def big_scenario(base, ships_by_id, count: int = 60):
+    """``count`` ships in six columns on a 120" x 80" table, built from the squadron scenario's sides."""
+    from game.content.model import ScenarioShip, Squadron
+
+    pool = [s for s in ships_by_id.values() if s.rate in ("3rd", "4th", "5th")]
+    sides = []
+    per_side = count // 2
+    for k, side in enumerate(base.sides):
+        squadrons = []
+        for q in range(3):
+            members = []
+            for i in range(per_side // 3):
+                n = q * (per_side // 3) + i
+                cls = pool[(n + k * 7) % len(pool)]
+                x = 10 + i * 10.5
+                y = 8 + q * 9 if k == 0 else 72 - q * 9
+                members.append(ScenarioShip(f"{side.id}_{n}", cls, (x, y, 90.0 if k == 0 else 270.0), "battle",
+                                            flagship=(i == 0)))
+            squadrons.append(Squadron(f"{side.id}_sq{q}", f"{side.name} {q + 1}", tuple(members)))
+        sides.append(replace(side, squadrons=tuple(squadrons)))
+    return replace(base, id="squadron", table=(120.0, 80.0), sides=tuple(sides))
+
+
+def _frames(app, scene, frames: int) -> list[float]:
+    import pygame
+
+    state = scene.state
+    enemies = [s for s in state.ships.values() if s.side != state.ships[scene.selected].side and s.on_table]
+    times = []
+    for i in range(frames):
+        target = enemies[i % len(enemies)]
+        pos = scene.cam.to_screen(target.x + 0.1 * (i % 3), target.y)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0)))
+        pygame.mouse.set_pos(pos)
+        t = time.perf_counter()
+        app.step(1 / 60)
+        times.append(time.perf_counter() - t)
+    return times
+
+
+def _set_up(app, scenario) -> object:
+    """A battle with every overlay on: activated ship, tape planned, grid, measure, dice rolling."""
+    from game.persistence.session import Session
+    from game.ui.match import Match
+
+    match = Match(Session(scenario, app.rules, 7, {}), autosave=False)
+    app.open_battle(match)
+    scene = app.scene
+    app.settings.grid = True
+    opts = match.options()
+    scene.submit(next(o for o in opts if o.type == "activate").command())
+    scene.selected = match.state.activation.ship
+    plan = scene.current_plan()
+    plan.set_distance((plan.lo + plan.hi) / 2)
+    plan.set_turn(plan.allowance / 2)
+    st = match.state
+    s = st.ships[scene.selected]
+    scene.measure = ((s.x, s.y), (s.x + 20, s.y + 15))
+    from game.ui.narrate import DiceGroup, DiceRoll
+
+    for _ in range(3):
+        scene.tray.push(DiceRoll("bench broadside", [DiceGroup(10, [3, 7, 10, 1] * 4, 4), DiceGroup(6, [2, 5] * 8, 4)],
+                                 "many hits"))
+    return scene
+
+
+def frame_times(frames: int = 240) -> dict:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.content.load import load_scenario, scenario_path
+    from game.ui.app import QuarterdeckApp
+
+    app = QuarterdeckApp((1600, 900), headless=True)
+    squadron = load_scenario(scenario_path("squadron"), app.ships, app.rules)
+    out: dict = {"size": "1600x900", "frames": frames}
+    for name, sc in (("squadron_6_ships", squadron), ("table_60_ships", big_scenario(squadron, app.ships))):
+        scene = _set_up(app, sc)
+        _frames(app, scene, 20)  # warm the caches
+        times = _frames(app, scene, frames)
+        times.sort()
+        out[name] = {
+            "ships": len(scene.state.ships),
+            "median_ms": round(statistics.median(times) * 1000, 2),
+            "p95_ms": round(times[int(len(times) * 0.95) - 1] * 1000, 2),
+            "max_ms": round(times[-1] * 1000, 2),
+        }
+    out["first_frame_s"] = first_frame_seconds()
+    return out
+
+
+def first_frame_seconds() -> float:
+    """Wall time of a fresh process from start to its first battle frame saved (imports and data included)."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    out = Path(os.environ.get("TMPDIR", "/tmp")) / "quarterdeck-bench-first-frame.png"
+    t = time.perf_counter()
+    subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--screenshot", str(out), "--scenario", "squadron"],
+        check=True, capture_output=True, env=env,
+    )
+    return round(time.perf_counter() - t, 3)

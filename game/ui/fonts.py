@@ -1,0 +1,42 @@
+"""Rendered text, cached: drawing the same label every frame must cost a blit."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+
+@lru_cache(maxsize=32)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    f = pygame.font.Font(None, size)
+    f.set_bold(bold)
+    return f
+
+
+@lru_cache(maxsize=4096)
+def text(s: str, size: int = 18, colour: tuple[int, int, int] = (236, 232, 220), bold: bool = False) -> pygame.Surface:
+    return font(size, bold).render(s, True, colour)
+
+
+def blit_text(
+    surf: pygame.Surface,
+    s: str,
+    pos: tuple[float, float],
+    size: int = 18,
+    colour: tuple[int, int, int] = (236, 232, 220),
+    anchor: str = "topleft",
+    bold: bool = False,
+    shadow: bool = False,
+) -> pygame.Rect:
+    img = text(s, size, colour, bold)
+    r = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if shadow:
+        surf.blit(text(s, size, (0, 0, 0), bold), r.move(1, 1))
+    surf.blit(img, r)
+    return r
+
+
+def forget() -> None:
+    font.cache_clear()
+    text.cache_clear()

@@ -1,0 +1,934 @@
+"""Plain words for the battle: the log panel, the dice tray and the exported log.
+
+The engine reports everything as events (``shared/design/BATTLE-LOG.md``);
+players should not have to read JSON to follow a battle, so this module turns
+each event into one sentence using the ships' names, describes the dice an
+event rolled in a form the dice tray can draw, and writes a whole battle out
+as text grouped by turn.
+
+It is pure Python (no pygame) so the headless tools and tests can use it, and
+it never raises on a strange event: a log written by a newer engine, or a
+hand-edited one, must still be readable, so unknown or malformed events get a
+generic line listing their fields.
+
+Some thresholds are not recorded in the events (the 4+ of a success test, the
+hit and save numbers of boarding and musketry, the critical check number).
+``describe`` and ``dice_roll`` accept the game's :class:`RuleSet` as an
+optional ``rules`` keyword to fill them in; without it those numbers are left
+out rather than guessed, so house rules are never misreported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.content.model import RuleSet, Scenario
+
+Names = Mapping[str, str]
+Event = Mapping[str, Any]
+
+#: Events that only mark the engine's progress through the turn; they would
+#: clutter the log, so :func:`describe` returns None for them.  ``phase`` marks
+#: the start of the boarding and end phases, which the events that follow
+#: (boarding rounds, drifts, the next turn) already make plain.
+BOOKKEEPING_TYPES: frozenset[str] = frozenset({"phase"})
+
+_COMPASS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
+
+_BANDS = {
+    "point_blank": "point-blank range",
+    "close": "close range",
+    "effective": "effective range",
+    "long": "long range",
+}
+
+_CRITICAL_WORDS = {
+    "rudder": "rudder damaged, no turning in her first two segments until repaired",
+    "mast": "a mast is shot through, rigging damage",
+    "fire": "fire breaks out",
+    "fires": "fires break out",
+    "leak": "she springs a leak",
+    "magazine": "the magazine is hit",
+}
+
+_TEST_PHRASES = {
+    "morale": "tests morale",
+    "tack": "tries to tack",
+    "boxhaul": "tries to boxhaul",
+    "fight_fires": "fights her fires",
+    "repair": "tries to repair",
+    "chain_shot": "loads chain shot",
+    "fire_as_she_bears": "orders fire as she bears",
+}
+
+_TEST_PURPOSES = {
+    "morale": "Morale test",
+    "tack": "Tack",
+    "boxhaul": "Boxhaul",
+    "fight_fires": "Fight fires",
+    "repair": "Repair",
+    "chain_shot": "Chain shot",
+    "fire_as_she_bears": "Fire as she bears",
+}
+
+
+# --- dice for the tray --------------------------------------------------------
+
+
+@dataclass
+class DiceGroup:
+    """Dice of one kind rolled together, as the tray shows them in one row.
+
+    ``needed`` is the face a die must show to count, after modifiers (None when
+    every die simply adds up, as for damage, or when the event does not say).
+    ``rerolled`` holds the positions in ``faces`` of dice that were rolled
+    again; ``faces`` are the final faces and ``first_faces`` (when the event
+    kept them) the faces before any reroll, so the tray can animate the change.
+    """
+
+    sides: int
+    faces: list[int]
+    needed: int | None = None
+    rerolled: list[int] = field(default_factory=list)
+    label: str = ""
+    first_faces: list[int] | None = None
+
+
+@dataclass
+class DiceRoll:
+    """What the dice tray shows for one event: why, which dice, and what came of it."""
+
+    purpose: str
+    groups: list[DiceGroup]
+    summary: str
+    ship: str | None = None  # the id of the ship that rolled (or suffered), to place the tray
+
+
+# --- small helpers --------------------------------------------------------------
+
+
+def _name(names: Names, ident: Any) -> str:
+    """A ship's display name, falling back to its id (the log's ids are stable and readable)."""
+    if ident is None:
+        return "nobody"
+    return str(names.get(ident, ident))
+
+
+def _label(names: Names, ident: Any) -> str:
+    """A squadron, side or terrain: the given name, else the id made readable ("inshore_brig" -> "Inshore brig")."""
+    if ident is None:
+        return "nobody"
+    if ident in names:
+        return str(names[ident])
+    text = str(ident).replace("_", " ")
+    return text[:1].upper() + text[1:]
+
+
+def _num(x: Any, places: int = 1) -> str:
+    """A number as a person writes it: 5, 5.2, 44.5 (no trailing zeros)."""
+    try:
+        r = round(float(x), places)
+    except (TypeError, ValueError):
+        return str(x)
+    if r == int(r):
+        return str(int(r))
+    return f"{r:.{places}f}".rstrip("0").rstrip(".")
+
+
+def _inches(x: Any) -> str:
+    try:
+        return f'{float(x):.1f}"'
+    except (TypeError, ValueError):
+        return f'{x}"'
+
+
+def _compass(bearing: Any) -> str:
+    return _COMPASS[int((float(bearing) % 360.0) / 22.5 + 0.5) % 16]
+
+
+def _turning(degrees: Any) -> str:
+    """Words for a turn: compass headings grow clockwise, so a positive turn is to starboard."""
+    d = float(degrees or 0.0)
+    if abs(d) < 0.05:
+        return ""
+    return f"turns {_num(abs(d))}° to {'starboard' if d > 0 else 'port'}"
+
+
+def _plural(n: int, word: str, many: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def _faces(faces: Iterable[Any]) -> str:
+    return " ".join(str(f) for f in faces)
+
+
+def _damage_dice(faces: list[int], sides: int = 6) -> str:
+    """'3D6 = 11 (3+5+3)': the sum matters for damage, the faces show it was fair."""
+    if not faces:
+        return "no dice"
+    return f"{len(faces)}D{sides} = {sum(faces)} ({'+'.join(str(f) for f in faces)})"
+
+
+def _hits(n: int) -> str:
+    return "no hits" if n == 0 else _plural(n, "hit")
+
+
+def _dice_count(d10: int, d6: int) -> str:
+    parts = [f"{n} D{s}" for n, s in ((d10, 10), (d6, 6)) if n]
+    return " and ".join(parts) if parts else "no dice"
+
+
+def event_game_turn(event: Event) -> int | None:
+    """The game turn an event belongs to.
+
+    Events that report degrees turned (``move``, ``grapple``, a failed
+    ``boxhaul``) use ``turn`` for the degrees and keep the game turn in
+    ``game_turn`` (see ``game/rules/events.py``).
+    """
+    t = event.get("game_turn", event.get("turn"))
+    if isinstance(t, bool) or not isinstance(t, (int, float)):
+        return None
+    return int(t)
+
+
+def _purpose_key(purpose: str) -> tuple[str, bool]:
+    """'special:fight_fires:all_hands' -> ('fight_fires', True)."""
+    parts = str(purpose).split(":")
+    if parts and parts[0] == "special":
+        parts = parts[1:]
+    all_hands = "all_hands" in parts
+    parts = [p for p in parts if p != "all_hands"]
+    return (parts[0] if parts else str(purpose)), all_hands
+
+
+def _lookup(table: Mapping[str, Any] | None, value: int) -> str | None:
+    """The one key of a rules table with this value (e.g. the crew quality that gives +1), else None."""
+    if not table:
+        return None
+    keys = [k for k, v in table.items() if int(v) == value]
+    return keys[0] if len(keys) == 1 else None
+
+
+def _modifier_words(key: str, value: int, rules: RuleSet | None) -> str:
+    m = rules.to_hit_modifiers if rules is not None else {}
+    if key == "firer_quality":
+        q = _lookup(m.get("firer_quality"), value)
+        return f"{q or ('good' if value > 0 else 'poor')} crew"
+    if key == "firer_sail":
+        s = _lookup(m.get("firer_sail"), value)
+        return f"firing under {s} sail" if s else "her own sail setting"
+    if key == "target_sail":
+        s = _lookup(m.get("target_sail"), value)
+        return f"target under {s} sail" if s else "the target's sail setting"
+    return {
+        "target_on_fire": "target on fire",
+        "shore_battery": "shore battery",
+        "chain_shot": "chain shot",
+    }.get(key, key.replace("_", " "))
+
+
+def _broadside_needed(needed: int, modifier: int) -> int:
+    """The face a die must show: modifiers apply to the die, and a natural 1 always misses."""
+    return max(2, int(needed) - int(modifier))
+
+
+# --- one line per event ----------------------------------------------------------
+
+
+def _setup(e: Event, n: Names, rules: RuleSet | None) -> str:
+    sides = [n.get(s.get("id")) or s.get("name") or _label(n, s.get("id")) for s in e.get("sides", [])]
+    table = e.get("table") or {}
+    text = f"The battle begins: {_label(n, e.get('scenario'))}"
+    if sides:
+        text += f", {' against '.join(str(s) for s in sides)}"
+    text += f". Wind from {_num(e['wind_from'])}° ({_compass(e['wind_from'])})"
+    if table:
+        text += f', table {_num(table.get("width"))}" by {_num(table.get("height"))}"'
+    if e.get("turn_limit"):
+        text += f", {_plural(int(e['turn_limit']), 'turn')}"
+    text += f", {_plural(len(e.get('ships', [])), 'ship')}"
+    return text + f" (rules {e.get('ruleset')}, seed {e.get('seed')})."
+
+
+def _wind(e: Event, n: Names, rules: RuleSet | None) -> str:
+    return f"The wind shifts: it now blows from {_num(e['from'])}° ({_compass(e['from'])})."
+
+
+def _turn(e: Event, n: Names, rules: RuleSet | None) -> str:
+    return f"Turn {e.get('number', e.get('turn'))} begins."
+
+
+def _initiative(e: Event, n: Names, rules: RuleSet | None) -> str:
+    roll = list(e["roll"])
+    mods = e.get("modifiers") or {}
+    words = {"flagship": "flagship", "nation": "nation", "signalled": "signal", "crippled": "crippled ship"}
+    text = f"{_label(n, e['squadron'])} roll {'+'.join(str(f) for f in roll)} for initiative"
+    if mods:
+        text += ", " + ", ".join(f"{int(v):+d} {words.get(k, k.replace('_', ' '))}" for k, v in mods.items())
+    elif e.get("modifier"):
+        text += f", {int(e['modifier']):+d}"
+    return text + f": {e['total']}."
+
+
+def _initiative_tiebreak(e: Event, n: Names, rules: RuleSet | None) -> str:
+    pairs = ", ".join(f"{_label(n, s)} {f}" for s, f in zip(e["squadrons"], e["faces"], strict=False))
+    return f"Tied for initiative; a die each decides: {pairs}."
+
+
+def _initiative_order(e: Event, n: Names, rules: RuleSet | None) -> str:
+    order = [_label(n, s) for s in e["order"]]
+    return f"Order of play: {', '.join(order)}." if order else "No squadron can act this turn."
+
+
+def _activation(e: Event, n: Names, rules: RuleSet | None) -> str:
+    sq = e.get("squadron")
+    of = f" ({_label(n, sq)})" if sq and sq != e["ship"] else ""
+    return f"{_name(n, e['ship'])}{of} takes her turn."
+
+
+def _activation_end(e: Event, n: Names, rules: RuleSet | None) -> str:
+    return f"{_name(n, e['ship'])} ends her turn."
+
+
+def _sail(e: Event, n: Names, rules: RuleSet | None) -> str:
+    return f"{_name(n, e['ship'])} sets {e['sail']} sail."
+
+
+def _test(e: Event, n: Names, rules: RuleSet | None) -> str:
+    key, all_hands = _purpose_key(e["purpose"])
+    ship = _name(n, e["ship"])
+    phrase = _TEST_PHRASES.get(key, f"attempts {key.replace('_', ' ')}")
+    if all_hands:
+        phrase += " with all hands on deck"
+    faces = list(e["faces"])
+    first = list(e.get("first_faces", faces))
+    rerolled = list(e.get("rerolled", []))
+    rolled = f"rolls {_faces(first)}"
+    if rerolled:
+        changes = ", ".join(f"{first[i]}→{faces[i]}" for i in rerolled if i < len(first) and i < len(faces))
+        rolled += f", rerolls {changes}"
+    got, needed = int(e["successes"]), int(e["needed"])
+    verdict = "passed" if e["passed"] else "failed"
+    if key == "morale":
+        verdict = "she holds" if e["passed"] else "she breaks"
+    quality = f" ({e['quality']} crew)" if e.get("quality") else ""
+    return f"{ship}{quality} {phrase}: {rolled}: {_plural(got, 'success', 'successes')} ({needed} needed), {verdict}."
+
+
+def _move(e: Event, n: Names, rules: RuleSet | None) -> str:
+    ship = _name(n, e["ship"])
+    dist = float(e.get("distance", 0.0))
+    turning = _turning(e.get("turn", 0.0))
+    stopped = e.get("stopped")
+    seg = e.get("segment")
+    where = f"segment {seg}" if seg else ""
+    if e.get("boxhaul"):
+        text = f"{ship} boxhauls: she sails {_inches(dist)}"
+        if abs(float(e.get("turn", 0.0))) > 0.05:
+            text += f" and comes about {_num(abs(float(e['turn'])))}°"
+    elif e.get("disposition") == "aback" and dist < 1e-6 and not stopped:
+        text = f"{ship} lies taken aback and makes no headway"
+        if turning:
+            text += f"; she {turning}"
+    else:
+        text = f"{ship} sails {_inches(dist)}"
+        if turning:
+            text += f" and {turning}"
+    tail = {
+        "ship": " until she runs into another ship",
+        "terrain": " until she strikes the shore",
+        "edge": " to the edge of the table",
+        "boarding": " to close with the ship she means to board",
+    }.get(stopped, f" until stopped ({stopped})" if stopped else "")
+    text += tail
+    disposition = e.get("disposition")
+    if disposition == "aback":
+        # Moving while aback means a passed tack or a boxhaul: she sails at the beating rate.
+        disposition = "head to wind, sailing as if beating" if dist > 1e-6 else ""
+    info = [x for x in (where, disposition) if x]
+    if e.get("sail"):
+        info.append(f"{e['sail']} sail")
+    return text + (f" ({', '.join(info)})" if info else "") + "."
+
+
+def _taken_aback(e: Event, n: Names, rules: RuleSet | None) -> str:
+    faces = list(e.get("faces", []))
+    lost = int(e.get("rigging_lost", 0))
+    text = f"{_name(n, e['ship'])} is taken aback under {e.get('sail')} sail: {_damage_dice(faces)}"
+    if lost < sum(faces):
+        return text + f", she loses {lost} rigging (all she had left)."
+    return text + f", she loses {lost} rigging."
+
+
+def _drift(e: Event, n: Names, rules: RuleSet | None) -> str:
+    dist = e.get("distance")
+    return f"{_name(n, e['ship'])} drifts {_inches(dist) + ' ' if dist is not None else ''}downwind."
+
+
+def _collision(e: Event, n: Names, rules: RuleSet | None) -> str:
+    a, b = _name(n, e["ship"]), _name(n, e["other"])
+    return (
+        f"{a} collides with {b}: {a} loses {e.get('hull_lost', 0)} hull ({_damage_dice(list(e.get('faces', [])))}), "
+        f"{b} loses {e.get('other_hull_lost', 0)} hull ({_damage_dice(list(e.get('other_faces', [])))})."
+    )
+
+
+def _aground(e: Event, n: Names, rules: RuleSet | None) -> str:
+    on = e.get("on")
+    where = f" on {_label(n, on)}" if on else ""
+    return f"{_name(n, e['ship'])} runs aground{where} and is out of the battle."
+
+
+def _left_table(e: Event, n: Names, rules: RuleSet | None) -> str:
+    edge = e.get("edge")
+    by = f" by the {edge} edge" if edge else ""
+    return f"{_name(n, e['ship'])} leaves the table{by} and the battle."
+
+
+def _broadside(e: Event, n: Names, rules: RuleSet | None) -> str:
+    firer, target = _name(n, e["ship"]), _name(n, e["target"])
+    side = e.get("side")
+    snap = e.get("kind") == "snap_fire"
+    if side == "battery":
+        head = f"{firer} fires at {target}"
+    elif snap:
+        head = f"{firer} snap-fires her {side} broadside at {target}, her boarder"
+    else:
+        head = f"{firer} fires her {side} broadside at {target}"
+    where = f"{e.get('aim')}, {_BANDS.get(e.get('band'), str(e.get('band')).replace('_', ' '))}"
+    where += " alongside" if snap else f" {_inches(e.get('range'))}"
+    notes = []
+    if e.get("rake"):
+        notes.append("raking, dice doubled")
+    if e.get("crippled_hull"):
+        notes.append("hull crippled, dice halved")
+    if snap:
+        notes.append("snap fire, dice halved")
+    if notes:
+        where += ", " + ", ".join(notes)
+    d10, d6 = int(e.get("d10", 0)), int(e.get("d6", 0))
+    dice = _dice_count(d10, d6)
+    extra = len(e.get("faces_d10", [])) - d10 + len(e.get("faces_d6", [])) - d6
+    if extra > 0:
+        dice += f" (+{extra} for natural maximums)"
+    nd10, nd6 = e.get("needed_d10"), e.get("needed_d6")
+    if nd10 == nd6 or not d10 or not d6:
+        need = f"needing {nd6 if d6 else nd10}+"
+    else:
+        need = f"D10 needing {nd10}+, D6 needing {nd6}+"
+    mods = e.get("modifiers") or {}
+    mod_text = "".join(f", {int(v):+d} {_modifier_words(k, int(v), rules)}" for k, v in mods.items())
+    if not mods and e.get("modifier"):
+        mod_text = f", {int(e['modifier']):+d}"
+    return f"{head}: {where} — {dice} {need}{mod_text}: {_hits(int(e['hits']))}."
+
+
+def _musketry(e: Event, n: Names, rules: RuleSet | None) -> str:
+    rerolled = list(e.get("rerolled", []))
+    need = f" needing {rules.musketry_hit_on}+" if rules is not None else ""
+    again = f" ({_plural(len(rerolled), 'miss', 'misses')} rerolled by marines)" if rerolled else ""
+    return (
+        f"{_name(n, e['ship'])}'s musketry sweeps {_name(n, e['target'])}'s deck: "
+        f"{e.get('dice', len(e.get('faces', [])))} D6{need}{again}: {_hits(int(e['hits']))}."
+    )
+
+
+def _critical_check(e: Event, n: Names, rules: RuleSet | None) -> str:
+    need = f" (needs {rules.critical_check_on}+)" if rules is not None else ""
+    result = "a critical hit!" if e.get("critical") else "no critical"
+    return f"Critical check on {_name(n, e['ship'])}: rolls {e['roll']}{need}, {result}" + (
+        "" if e.get("critical") else "."
+    )
+
+
+def _critical(e: Event, n: Names, rules: RuleSet | None) -> str:
+    faces = list(e.get("faces", []))
+    roll = f"{'+'.join(str(f) for f in faces)} = {e['roll']}" if faces else str(e["roll"])
+    effect = e.get("effect")
+    words = _CRITICAL_WORDS.get(effect, str(effect).replace("_", " "))
+    return f"Critical hit on {_name(n, e['ship'])} ({roll}): {words}."
+
+
+def _damage(e: Event, n: Names, rules: RuleSet | None) -> str:
+    text = f"{_name(n, e['ship'])} loses {e['lost']} {e['track']} ({e['left']} left"
+    return text + (f", {e['track']} crippled)." if e.get("crippled") else ").")
+
+
+def _demasted(e: Event, n: Names, rules: RuleSet | None) -> str:
+    return f"{_name(n, e['ship'])} has lost all her masts: she can only drift now."
+
+
+def _fire_spreads(e: Event, n: Names, rules: RuleSet | None) -> str:
+    fires = e.get("fires")
+    count = f"; now {_plural(int(fires), 'fire')} aboard" if fires is not None else ""
+    return (
+        f"Unfought, the fire spreads aboard {_name(n, e['ship'])}: "
+        f"{_damage_dice(list(e.get('faces', [])))} crew lost{count}."
+    )
+
+
+def _leak_worsens(e: Event, n: Names, rules: RuleSet | None) -> str:
+    leaks = e.get("leaks")
+    count = f"; now {_plural(int(leaks), 'leak')}" if leaks is not None else ""
+    return (
+        f"Unrepaired, {_name(n, e['ship'])}'s leaks gain on the pumps: "
+        f"{_damage_dice(list(e.get('faces', [])))} crew lost{count}."
+    )
+
+
+def _fires_fought(e: Event, n: Names, rules: RuleSet | None) -> str:
+    left = int(e.get("fires", 0))
+    rest = "the fires are out" if left == 0 else f"{_plural(left, 'fire')} still burning"
+    removed = int(e.get("removed", 0))
+    return f"{_name(n, e['ship'])}'s crew put out {_plural(removed, 'fire')} (D3 from a {e.get('roll')}): {rest}."
+
+
+def _repaired(e: Event, n: Names, rules: RuleSet | None) -> str:
+    ship = _name(n, e["ship"])
+    if e.get("what") == "rudder":
+        return f"{ship}'s carpenters repair her rudder."
+    if e.get("what") == "leaks":
+        left = int(e.get("leaks", 0))
+        rest = "she is tight again" if left == 0 else f"{_plural(left, 'leak')} left"
+        return (
+            f"{ship}'s carpenters stop {_plural(int(e.get('removed', 0)), 'leak')} (D3 from a {e.get('roll')}): {rest}."
+        )
+    return f"{ship} repairs her {e.get('what')}."
+
+
+def _special_failed(e: Event, n: Names, rules: RuleSet | None) -> str:
+    ship = _name(n, e["ship"])
+    dice = _damage_dice(list(e.get("faces", [])))
+    action = e.get("action")
+    if action == "tack":
+        return f"{ship} misses stays trying to tack: {dice} rigging lost."
+    if action == "boxhaul":
+        turn = float(e.get("turn", 0.0))
+        fall = f"she falls off {_num(abs(turn))}° to {'starboard' if turn > 0 else 'port'} and " if turn else ""
+        return f"{ship}'s boxhaul fails: {fall}loses {dice} rigging."
+    if action == "fight_fires":
+        return f"{ship} fails to master her fires: {dice} crew lost."
+    if action == "repair":
+        return f"{ship}'s repairs fail: {dice} crew lost."
+    return f"{ship} fails to {str(action).replace('_', ' ')}: {dice}."
+
+
+def _hold_fire(e: Event, n: Names, rules: RuleSet | None) -> str:
+    if e.get("snap"):
+        return f"{_name(n, e['ship'])} holds her fire as the boarder comes alongside."
+    return f"{_name(n, e['ship'])} holds her fire for now (she may still fire as she bears)."
+
+
+def _declare_boarding(e: Event, n: Names, rules: RuleSet | None) -> str:
+    seg = f" in segment {e['segment']}" if e.get("segment") else ""
+    return f"{_name(n, e['ship'])} makes ready to board {_name(n, e['target'])}{seg}."
+
+
+def _grapple(e: Event, n: Names, rules: RuleSet | None) -> str:
+    return f"{_name(n, e['ship'])} lays herself alongside {_name(n, e['target'])} and grapples her."
+
+
+def _boarding_failed(e: Event, n: Names, rules: RuleSet | None) -> str:
+    why = f": {e['reason']}" if e.get("reason") else ""
+    return f"{_name(n, e['ship'])} cannot grapple {_name(n, e['target'])}{why}."
+
+
+def _pool_words(dice: Mapping[str, list[int]]) -> str:
+    return _dice_count(len(dice.get("d10", [])), len(dice.get("d6", [])))
+
+
+def _boarding(e: Event, n: Names, rules: RuleSet | None) -> str:
+    a, d = _name(n, e["attacker"]), _name(n, e["defender"])
+    ah, dh = int(e["attacker_hits"]), int(e["defender_hits"])
+    text = (
+        f"Boarding, round {e.get('round')}: {a} ({_pool_words(e.get('attacker_dice', {}))}) scores {_hits(ah)}, "
+        f"{d} ({_pool_words(e.get('defender_dice', {}))}) {_hits(dh)}"
+    )
+    a_saves, d_saves = list(e.get("attacker_saves", [])), list(e.get("defender_saves", []))
+    if rules is not None:
+        on = int(rules.boarding["save_on"])
+        a_ok, d_ok = sum(1 for f in a_saves if f >= on), sum(1 for f in d_saves if f >= on)
+        return text + f"; saving on {on}+, {a} saves {a_ok} of {dh}, {d} saves {d_ok} of {ah}."
+    return text + f"; saves: {a} rolls {_faces(a_saves) or 'none'}, {d} rolls {_faces(d_saves) or 'none'}."
+
+
+def _boarding_broken_off(e: Event, n: Names, rules: RuleSet | None) -> str:
+    rounds = f" after {e['rounds']} rounds" if e.get("rounds") else ""
+    return f"The boarding action between {_name(n, e['attacker'])} and {_name(n, e['defender'])} is broken off{rounds}."
+
+
+def _struck(e: Event, n: Names, rules: RuleSet | None) -> str:
+    text = f"{_name(n, e['ship'])} strikes her colours"
+    if e.get("by"):
+        text += f" to {_name(n, e['by'])}"
+    return text + (f" ({e['reason']})." if e.get("reason") else ".")
+
+
+def _sunk(e: Event, n: Names, rules: RuleSet | None) -> str:
+    by = f", sent to the bottom by {_name(n, e['by'])}" if e.get("by") else ""
+    return f"{_name(n, e['ship'])} sinks{by}."
+
+
+def _exploded(e: Event, n: Names, rules: RuleSet | None) -> str:
+    return f"{_name(n, e['ship'])} blows up as her magazine explodes."
+
+
+def _destroyed(e: Event, n: Names, rules: RuleSet | None) -> str:
+    by = f" by {_name(n, e['by'])}" if e.get("by") else ""
+    return f"{_name(n, e['ship'])} is destroyed{by}: her guns are silenced for good."
+
+
+def _captured(e: Event, n: Names, rules: RuleSet | None) -> str:
+    text = f"{_name(n, e['by'])} takes {_name(n, e['ship'])} as a prize"
+    if e.get("side"):
+        text += f"; she now belongs to {_label(n, e['side'])}"
+    if e.get("crew") is not None:
+        text += f", with {e['crew']} crew aboard"
+    return text + "."
+
+
+def _game_over(e: Event, n: Names, rules: RuleSet | None) -> str:
+    pts = e.get("points") or {}
+    ranked = sorted(pts.items(), key=lambda kv: -float(kv[1]))
+    score = ", ".join(f"{_label(n, s)} {_num(p)}" for s, p in ranked)
+    winner = e.get("winner")
+    result = f"{_label(n, winner)} wins" if winner else "a draw"
+    reason = f" ({e['reason']})" if e.get("reason") else ""
+    return f"The battle is over{reason}: {result}" + (f", points {score}." if score else ".")
+
+
+_Handler = Callable[[Event, Names, "RuleSet | None"], "str | None"]
+
+_DESCRIBE: dict[str, _Handler] = {
+    "setup": _setup,
+    "wind": _wind,
+    "turn": _turn,
+    "initiative": _initiative,
+    "initiative_tiebreak": _initiative_tiebreak,
+    "initiative_order": _initiative_order,
+    "activation": _activation,
+    "activation_end": _activation_end,
+    "sail": _sail,
+    "test": _test,
+    "move": _move,
+    "taken_aback": _taken_aback,
+    "drift": _drift,
+    "collision": _collision,
+    "aground": _aground,
+    "left_table": _left_table,
+    "broadside": _broadside,
+    "musketry": _musketry,
+    "critical_check": _critical_check,
+    "critical": _critical,
+    "damage": _damage,
+    "demasted": _demasted,
+    "fire_spreads": _fire_spreads,
+    "leak_worsens": _leak_worsens,
+    "fires_fought": _fires_fought,
+    "repaired": _repaired,
+    "special_failed": _special_failed,
+    "hold_fire": _hold_fire,
+    "declare_boarding": _declare_boarding,
+    "grapple": _grapple,
+    "boarding_failed": _boarding_failed,
+    "boarding": _boarding,
+    "boarding_broken_off": _boarding_broken_off,
+    "struck": _struck,
+    "sunk": _sunk,
+    "exploded": _exploded,
+    "destroyed": _destroyed,
+    "captured": _captured,
+    "game_over": _game_over,
+}
+
+#: Every event type given its own wording (the rest get :func:`generic_line`).
+NARRATED_TYPES: frozenset[str] = frozenset(_DESCRIBE)
+
+
+def generic_line(event: Any, names: Names) -> str:
+    """A readable line for any event, known or not: its type, then its fields, ship ids shown by name."""
+    if not isinstance(event, Mapping):
+        return f"Event: {event!r}"
+    kind = str(event.get("type", "event")).replace("_", " ")
+    parts = []
+    for k, v in event.items():
+        if k in ("seq", "type", "turn", "game_turn"):
+            continue
+        if isinstance(v, str) and v in names:
+            v = names[v]
+        parts.append(f"{str(k).replace('_', ' ')} {v}")
+    head = kind[:1].upper() + kind[1:]
+    return f"{head}: {', '.join(parts)}." if parts else f"{head}."
+
+
+def describe(event: Event, names: Names, *, rules: RuleSet | None = None) -> str | None:
+    """One line of plain words for the battle log, or None for the bookkeeping in :data:`BOOKKEEPING_TYPES`.
+
+    ``names`` maps ship ids (and, where known, squadron, side and terrain ids)
+    to display names; missing ids are shown as they are.  ``rules`` adds the
+    numbers an event does not record (see the module docstring).  Never
+    raises: an unknown or malformed event gets :func:`generic_line`.
+    """
+    names = names or {}
+    try:
+        kind = event.get("type")
+        if kind in BOOKKEEPING_TYPES:
+            return None
+        handler = _DESCRIBE.get(kind)
+        if handler is not None:
+            return handler(event, names, rules)
+    except Exception:  # a malformed event must still show up in the log
+        pass
+    return generic_line(event, names)
+
+
+# --- the dice tray ---------------------------------------------------------------------
+
+
+def _dice_broadside(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll:
+    mod = int(e.get("modifier", 0))
+    groups = []
+    for sides in (10, 6):
+        faces = list(e.get(f"faces_d{sides}", []))
+        base = int(e.get(f"d{sides}", len(faces)))
+        if not faces and not base:
+            continue
+        extra = len(faces) - base
+        label = f"D{sides}" + (f" ({extra} extra for natural {sides}s)" if extra > 0 else "")
+        groups.append(DiceGroup(sides, faces, _broadside_needed(int(e[f"needed_d{sides}"]), mod), label=label))
+    band = _BANDS.get(e.get("band"), str(e.get("band")).replace("_", " "))
+    what = {"snap_fire": "Snap fire"}.get(e.get("kind"), "Battery" if e.get("side") == "battery" else "Broadside")
+    purpose = f"{what}: {e.get('aim')} at {band}" + (", raking" if e.get("rake") else "")
+    return DiceRoll(purpose, groups, _hits(int(e["hits"])), e.get("ship"))
+
+
+def _dice_musketry(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll:
+    need = int(rules.musketry_hit_on) if rules is not None else None
+    group = DiceGroup(6, list(e["faces"]), need, rerolled=list(e.get("rerolled", [])), label="Musketry")
+    return DiceRoll("Musketry", [group], _hits(int(e["hits"])), e.get("ship"))
+
+
+def _dice_critical_check(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll:
+    need = int(rules.critical_check_on) if rules is not None else None
+    summary = "critical hit!" if e.get("critical") else "no critical"
+    return DiceRoll("Critical check", [DiceGroup(6, [int(e["roll"])], need)], summary, e.get("ship"))
+
+
+def _dice_critical(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll:
+    effect = e.get("effect")
+    summary = f"{e['roll']}: {_CRITICAL_WORDS.get(effect, str(effect).replace('_', ' '))}"
+    return DiceRoll("Critical hit", [DiceGroup(6, list(e["faces"]))], summary, e.get("ship"))
+
+
+def _dice_test(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll:
+    key, all_hands = _purpose_key(e["purpose"])
+    need = int(rules.success_test["success_on"]) if rules is not None else None
+    faces = list(e["faces"])
+    group = DiceGroup(
+        6,
+        faces,
+        need,
+        rerolled=list(e.get("rerolled", [])),
+        first_faces=list(e["first_faces"]) if "first_faces" in e else None,
+    )
+    purpose = _TEST_PURPOSES.get(key, key.replace("_", " ").capitalize())
+    if all_hands:
+        purpose += " (all hands)"
+    purpose += f": {_plural(int(e['needed']), 'success', 'successes')} needed"
+    summary = f"{_plural(int(e['successes']), 'success', 'successes')}: {'passed' if e['passed'] else 'failed'}"
+    return DiceRoll(purpose, [group], summary, e.get("ship"))
+
+
+def _dice_initiative(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll:
+    faces = list(e["roll"])
+    mod = int(e.get("modifier", 0))
+    summary = f"{sum(faces)} {'+' if mod >= 0 else '-'} {abs(mod)} = {e['total']}" if mod else f"{e['total']}"
+    return DiceRoll(f"Initiative: {_label(n, e['squadron'])}", [DiceGroup(6, faces)], summary)
+
+
+def _dice_tiebreak(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll:
+    squads, faces = list(e["squadrons"]), [int(f) for f in e["faces"]]
+    groups = [DiceGroup(6, [f], label=_label(n, s)) for s, f in zip(squads, faces, strict=False)]
+    best = max(faces) if faces else 0
+    top = [_label(n, s) for s, f in zip(squads, faces, strict=False) if f == best]
+    summary = f"{top[0]} goes first" if len(top) == 1 else "still tied: roll again"
+    return DiceRoll("Initiative tie-break", groups, summary)
+
+
+def _dice_taken_aback(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll:
+    return DiceRoll(
+        f"Taken aback under {e.get('sail')} sail",
+        [DiceGroup(6, list(e["faces"]), label="rigging damage")],
+        f"{e.get('rigging_lost', sum(e['faces']))} rigging lost",
+        e.get("ship"),
+    )
+
+
+def _dice_collision(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll:
+    a, b = _name(n, e["ship"]), _name(n, e["other"])
+    groups = [
+        DiceGroup(6, list(e["faces"]), label=f"{a}'s hull"),
+        DiceGroup(6, list(e["other_faces"]), label=f"{b}'s hull"),
+    ]
+    summary = f"{a} loses {e.get('hull_lost', 0)} hull, {b} {e.get('other_hull_lost', 0)}"
+    return DiceRoll("Collision", groups, summary, e.get("ship"))
+
+
+def _dice_boarding(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll:
+    hit_on = int(rules.boarding["hit_on"]) if rules is not None else None
+    save_on = int(rules.boarding["save_on"]) if rules is not None else None
+    groups = []
+    for role in ("attacker", "defender"):
+        who = _name(n, e[role])
+        pool = e.get(f"{role}_dice", {})
+        for sides in (10, 6):
+            faces = list(pool.get(f"d{sides}", []))
+            if faces:
+                groups.append(DiceGroup(sides, faces, hit_on, label=f"{who}'s boarders"))
+    for role in ("attacker", "defender"):
+        saves = list(e.get(f"{role}_saves", []))
+        if saves:
+            groups.append(DiceGroup(6, saves, save_on, label=f"{_name(n, e[role])}'s saves"))
+    summary = (
+        f"{_name(n, e['attacker'])} {_hits(int(e['attacker_hits']))}, "
+        f"{_name(n, e['defender'])} {_hits(int(e['defender_hits']))}"
+    )
+    return DiceRoll(f"Boarding, round {e.get('round')}", groups, summary, e.get("attacker"))
+
+
+def _dice_losses(track: str, purpose: Callable[[Event], str]) -> _Handler:
+    """Dice that are simply added up as points lost (failed special actions, fires and leaks)."""
+
+    def build(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll:
+        faces = list(e["faces"])
+        return DiceRoll(
+            purpose(e), [DiceGroup(6, faces, label=f"{track} lost")], f"{sum(faces)} {track}", e.get("ship")
+        )
+
+    return build
+
+
+def _dice_special_failed(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll:
+    track = "rigging" if e.get("action") in ("tack", "boxhaul") else "crew"
+    action = str(e.get("action")).replace("_", " ")
+    return _dice_losses(track, lambda _e: f"Failed {action}")(e, n, rules)
+
+
+def _dice_d3(what: str) -> _Handler:
+    """Fires put out or leaks stopped: one D6 read as a D3."""
+
+    def build(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll | None:
+        if e.get("roll") is None:
+            return None  # a rudder repair rolls nothing beyond its test
+        removed = int(e.get("removed", 0))
+        summary = f"D3 = {(int(e['roll']) + 1) // 2}: {_plural(removed, what)} removed"
+        return DiceRoll(f"{what.capitalize()}s removed (D3)", [DiceGroup(6, [int(e["roll"])])], summary, e.get("ship"))
+
+    return build
+
+
+_DICE: dict[str, _Handler] = {
+    "broadside": _dice_broadside,
+    "musketry": _dice_musketry,
+    "critical_check": _dice_critical_check,
+    "critical": _dice_critical,
+    "test": _dice_test,
+    "initiative": _dice_initiative,
+    "initiative_tiebreak": _dice_tiebreak,
+    "taken_aback": _dice_taken_aback,
+    "collision": _dice_collision,
+    "boarding": _dice_boarding,
+    "special_failed": _dice_special_failed,
+    "fire_spreads": _dice_losses("crew", lambda e: "Fire spreads"),
+    "leak_worsens": _dice_losses("crew", lambda e: "Leaks worsen"),
+    "fires_fought": _dice_d3("fire"),
+    "repaired": _dice_d3("leak"),
+}
+
+
+def dice_roll(event: Event, *, names: Names | None = None, rules: RuleSet | None = None) -> DiceRoll | None:
+    """The dice an event rolled, for the dice tray; None if it rolled none (or is too malformed to show).
+
+    ``names`` only improves labels ("Amazon's saves"); ``rules`` supplies the
+    numbers needed that the event does not record (success tests, musketry,
+    boarding, critical checks), which are otherwise None.
+    """
+    try:
+        handler = _DICE.get(event.get("type"))
+        return handler(event, names or {}, rules) if handler is not None else None
+    except Exception:  # the tray simply shows nothing for a malformed event
+        return None
+
+
+# --- names and the exported log ----------------------------------------------------------
+
+
+def names_from_setup(events: Iterable[Event]) -> dict[str, str]:
+    """Display names for ship and side ids, from the ``setup`` events of a log."""
+    names: dict[str, str] = {}
+    for e in events:
+        if not isinstance(e, Mapping) or e.get("type") != "setup":
+            continue
+        for side in e.get("sides", []) or []:
+            if isinstance(side, Mapping) and side.get("id") and side.get("name"):
+                names[str(side["id"])] = str(side["name"])
+        for ship in e.get("ships", []) or []:
+            if isinstance(ship, Mapping) and ship.get("id") and ship.get("name"):
+                names[str(ship["id"])] = str(ship["name"])
+    return names
+
+
+def names_from_scenario(scenario: Scenario) -> dict[str, str]:
+    """Display names for every id a scenario's events can mention: ships, batteries, squadrons, sides, terrain.
+
+    The log's setup event names ships and sides only; the UI has the scenario
+    and can name squadrons and shores too.
+    """
+    names: dict[str, str] = {scenario.id: scenario.name}
+    for t in scenario.terrain:
+        if t.name:
+            names[t.id] = t.name
+    for side in scenario.sides:
+        names[side.id] = side.name
+        for bat in side.batteries:
+            names[bat.id] = bat.name
+        for sq in side.squadrons:
+            names[sq.id] = sq.name
+            for s in sq.ships:
+                names[s.id] = s.ship.name
+    return names
+
+
+def export_text(events: Iterable[Event], names: Names | None = None, *, rules: RuleSet | None = None) -> str:
+    """The whole battle as readable text: one line per event under a heading for each game turn.
+
+    Names come from the log's own setup event, overridden by ``names``.  A
+    file holding several battles (self-play) gets a section per battle.  The
+    ``turn`` events are left out: the headings say the same.
+    """
+    evs = [e for e in events if isinstance(e, Mapping)]
+    given = dict(names or {})
+    lines = ["Quarterdeck battle log"]
+    current: int | None = None
+    battle_names: dict[str, str] = {**names_from_setup(evs), **given}
+    for e in evs:
+        kind = e.get("type")
+        if kind == "setup":
+            battle_names = {**names_from_setup([e]), **given}
+            current = None
+            lines.append("")
+            lines.append(describe(e, battle_names, rules=rules) or "")
+            continue
+        if kind == "turn":
+            continue
+        t = event_game_turn(e)
+        if t is not None and t != current:
+            current = t
+            lines.extend(["", f"Turn {t}"])
+        text = describe(e, battle_names, rules=rules)
+        if text:
+            lines.append(f"  {text}")
+    return "\n".join(lines) + "\n"

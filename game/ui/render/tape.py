@@ -1,0 +1,114 @@
+"""The measuring tape laid from the bow, the turning handle and the free tape."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.table.geometry import heading_vector
+from game.ui import palette as P
+from game.ui.camera import Camera
+from game.ui.fonts import blit_text
+from game.ui.tools.tape import SegmentPlan
+
+TAPE_WIDTH = 0.45  # inches
+
+
+def _strip(cam: Camera, origin, f, a: float, b: float, side: float, width: float):
+    ox, oy = origin
+    px, py = -f[1] * side, f[0] * side
+    pts = [
+        (ox + f[0] * a, oy + f[1] * a),
+        (ox + f[0] * b, oy + f[1] * b),
+        (ox + f[0] * b + px * width, oy + f[1] * b + py * width),
+        (ox + f[0] * a + px * width, oy + f[1] * a + py * width),
+    ]
+    return cam.points(pts)
+
+
+def draw_tape(
+    surf: pygame.Surface, overlay: pygame.Surface, cam: Camera, plan: SegmentPlan, length: float, width: float
+) -> None:
+    """A tape from the bow straight ahead: inch ticks, the legal stretch green, the plan marked."""
+    f = heading_vector(plan.start[2])
+    bow = (plan.start[0] + f[0] * length / 2, plan.start[1] + f[1] * length / 2)
+    side = 1.0  # laid along the port side of the centreline, clear of the hull
+    off = (bow[0] - f[1] * width * 0.5 * side, bow[1] + f[0] * width * 0.5 * side)
+    total = max(plan.hi + 1.0, 3.0)
+    pygame.draw.polygon(overlay, (*P.TAPE, 200), _strip(cam, off, f, 0, total, side, TAPE_WIDTH))
+    if plan.lo > 0:
+        pygame.draw.polygon(overlay, (200, 70, 50, 170), _strip(cam, off, f, 0, plan.lo, side, TAPE_WIDTH * 0.45))
+    pygame.draw.polygon(overlay, (70, 190, 90, 200), _strip(cam, off, f, plan.lo, plan.hi, side, TAPE_WIDTH * 0.45))
+    step = 1 if cam.scale >= 30 else 2 if cam.scale >= 14 else 5
+    px, py = -f[1] * side, f[0] * side
+    i = 0
+    while i <= total + 1e-9:
+        a = (off[0] + f[0] * i, off[1] + f[1] * i)
+        tick = TAPE_WIDTH * (1.0 if i % step == 0 else 0.4)
+        b = (a[0] + px * tick, a[1] + py * tick)
+        pygame.draw.line(surf, P.TAPE_DARK, cam.to_screen(*a), cam.to_screen(*b), 1)
+        if i % step == 0 and i > 0:
+            lab = (a[0] + px * (TAPE_WIDTH + 0.35), a[1] + py * (TAPE_WIDTH + 0.35))
+            blit_text(surf, f"{i}", cam.to_screen(*lab), 15, P.TAPE, "center", shadow=True)
+        i += 1
+    for v, name in ((plan.lo, "min"), (plan.hi, "max")):
+        a = (off[0] + f[0] * v, off[1] + f[1] * v)
+        b = (a[0] + px * TAPE_WIDTH * 1.6, a[1] + py * TAPE_WIDTH * 1.6)
+        pygame.draw.line(surf, (255, 255, 255), cam.to_screen(*a), cam.to_screen(*b), 2)
+        blit_text(surf, f'{name} {v:.1f}"', cam.to_screen(*b), 14, (255, 255, 255), "midbottom", shadow=True)
+    if plan.distance is not None and not plan.aback:
+        d = plan.distance
+        a = (off[0] + f[0] * d, off[1] + f[1] * d)
+        b = (a[0] + px * TAPE_WIDTH * 2.2, a[1] + py * TAPE_WIDTH * 2.2)
+        pygame.draw.line(surf, (255, 60, 60), cam.to_screen(*a), cam.to_screen(*b), 3)
+        blit_text(surf, f'{d:.1f}"', cam.to_screen(*b), 20, (255, 255, 255), "midbottom", bold=True, shadow=True)
+
+
+def handle_point(plan: SegmentPlan, length: float) -> tuple[float, float]:
+    """Where the turning handle sits: ahead of the planned bow, on the planned heading."""
+    x, y, h = plan.ghost_pose()
+    f = heading_vector(h)
+    r = length / 2 + 1.8
+    return (x + f[0] * r, y + f[1] * r)
+
+
+def draw_turn_fan(overlay: pygame.Surface, cam: Camera, plan: SegmentPlan, length: float) -> None:
+    """The turn allowance as a pale fan ahead of the planned position."""
+    if plan.allowance <= 0:
+        return
+    x, y, _ = plan.ghost_pose()
+    r = length / 2 + 1.8
+    pts = [(x, y)]
+    steps = max(4, int(plan.allowance / 3))
+    for i in range(2 * steps + 1):
+        hd = plan.start[2] - plan.allowance + plan.allowance * i / steps
+        v = heading_vector(hd)
+        pts.append((x + v[0] * r, y + v[1] * r))
+    pygame.draw.polygon(overlay, (255, 255, 255, 40), cam.points(pts))
+    pygame.draw.lines(overlay, (255, 255, 255, 150), True, cam.points(pts), 1)
+
+
+def draw_turn_handle(surf: pygame.Surface, cam: Camera, plan: SegmentPlan, length: float) -> None:
+    """The handle to drag, on a line from the planned centre, and the turn in words."""
+    x, y, _ = plan.ghost_pose()
+    hx, hy = handle_point(plan, length)
+    pygame.draw.line(surf, (255, 255, 255), cam.to_screen(x, y), cam.to_screen(hx, hy), 1)
+    c = cam.to_screen(hx, hy)
+    pygame.draw.circle(surf, (255, 255, 255), c, 8)
+    pygame.draw.circle(surf, (30, 30, 30), c, 8, 2)
+    label = f"{abs(plan.turn):.0f}° {'starboard' if plan.turn > 0 else 'port'}" if plan.turn else "no turn"
+    blit_text(surf, label + f" (±{plan.allowance:.0f}°)", (c[0], c[1] - 12), 16, (255, 255, 255), "midbottom",
+              shadow=True)
+
+
+def draw_free_tape(surf: pygame.Surface, cam: Camera, a, b, label: str) -> None:
+    sa, sb = cam.to_screen(*a), cam.to_screen(*b)
+    pygame.draw.line(surf, P.TAPE, sa, sb, 4)
+    d = math.hypot(b[0] - a[0], b[1] - a[1])
+    n = int(d)
+    for i in range(1, n + 1):
+        t = i / d
+        p = cam.to_screen(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+        pygame.draw.circle(surf, P.TAPE_DARK, p, 2)
+    blit_text(surf, label, (sb[0] + 12, sb[1] + 10), 20, (255, 255, 255), bold=True, shadow=True)

@@ -1,0 +1,272 @@
+"""The battle: the table, its tools and panels, and the turn flow.
+
+The scene never changes the game: it draws ``match.state``, tries plans on
+copies, submits commands through the match and animates what comes back.
+Computer sides think on a worker thread (see ``Match.think``) while the
+scene keeps drawing; their commands are played at the chosen animation
+speed so a person can follow them.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.persistence.autosave import home
+from game.persistence.save import write_save
+from game.rules.commands import Command
+from game.rules.engine import Rejected
+from game.ui import palette as P
+from game.ui.app import Scene
+from game.ui.camera import Camera
+from game.ui.match import Match
+from game.ui.narrate import dice_roll, names_from_scenario
+from game.ui.panels.actions import Action, ActionPanel, actions_for
+from game.ui.panels.log import LogPanel
+from game.ui.panels.phasebar import HEIGHT as BAR_H
+from game.ui.render.dice_tray import DiceTray
+from game.ui.render.table import TableLayer
+from game.ui.scenes.battle_view import BattleView
+from game.ui.tools.animate import Animator
+from game.ui.tools.tape import SegmentPlan
+
+RIGHT_W = 400
+CARD_H = 430
+PAN_SPEED = 700  # pixels a second with the arrow keys
+COMPUTER_PAUSE = 0.35  # seconds between a computer's commands at normal speed
+
+
+class BattleScene(Scene):
+    def __init__(self, app, match: Match) -> None:
+        super().__init__(app)
+        self.match = match
+        self.cam = Camera(1, 1)
+        self.table = TableLayer()
+        self.anim = Animator()
+        self.tray = DiceTray()
+        self.view = BattleView(self)
+        self.selected: str | None = None
+        self.hover: str | None = None
+        self.mouse = (0.0, 0.0)  # table inches under the cursor
+        self.plan: SegmentPlan | None = None
+        self._plan_key: tuple | None = None
+        self.drag: str | None = None  # tape | turn | pan | measure
+        self.grab = 0.0
+        self.press_at: tuple[int, int] | None = None
+        self.moved_since_press = False
+        self.measuring = False
+        self.measure: tuple[tuple[float, float], tuple[float, float]] | None = None
+        self.banner: str | None = None
+        self._last_human: str | None = None
+        self.pause = 0.0
+        self.ended = False
+        self.dialog: pygame_gui.windows.UIFileDialog | None = None
+        self.dialog_mode = ""
+        self.popup: pygame_gui.elements.UIPanel | None = None
+        self.popup_buttons: dict = {}
+        self.log = LogPanel(pygame.Rect(0, 0, 10, 10), app.ui, self.root)
+        self.actions = ActionPanel(pygame.Rect(0, 0, 10, 10), app.ui, self.root)
+        self.menu_button = pygame_gui.elements.UIButton(
+            pygame.Rect(0, 4, 90, 32), "Menu", manager=app.ui, container=self.root,
+            tool_tip_text="Save (Ctrl+S), load (Ctrl+O), rules (F1), back to the main menu",
+        )
+        self.layout(app.size)
+        self.cam.fit(match.state.table_width, match.state.table_height)
+        self.names = {**names_from_scenario(match.state.scenario), **{s.id: s.name for s in match.state.ships.values()}}
+        self._check_hand_over()
+
+    # --- layout ----------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.cam.resize(0, BAR_H, w - RIGHT_W, h - BAR_H)
+        x = w - RIGHT_W
+        self.card_rect = pygame.Rect(x + 6, BAR_H + 6, RIGHT_W - 12, CARD_H)
+        rest = h - self.card_rect.bottom - 12
+        act_h = max(120, int(rest * 0.42))
+        self.actions.set_rect(pygame.Rect(x + 6, self.card_rect.bottom + 6, RIGHT_W - 12, act_h))
+        self.log.set_rect(pygame.Rect(x + 6, self.card_rect.bottom + 12 + act_h, RIGHT_W - 12, rest - act_h - 6))
+        self.menu_button.set_relative_position((w - 96, 4))
+
+    def resized(self, size: tuple[int, int]) -> None:
+        super().resized(size)
+        self.layout(size)
+
+    # --- whose move --------------------------------------------------------------
+
+    @property
+    def state(self):
+        return self.match.state
+
+    def human_to_move(self) -> bool:
+        return self.match.is_human(self.match.to_move()) and self.banner is None
+
+    def acting_ship(self) -> str | None:
+        """The ship whose decision it is (active, firing as she bears, or snap firing)."""
+        opts = self.match.options()
+        if not opts or opts[0].type == "activate":
+            return None
+        return opts[0].ship
+
+    def current_plan(self) -> SegmentPlan | None:
+        """The tape for the active ship's next segment, when a human is moving her."""
+        if not self.human_to_move():
+            return None
+        opt = next((o for o in self.match.options() if o.type == "move"), None)
+        if opt is None:
+            self.plan = None
+            return None
+        key = (self.match.version, opt.ship)
+        if key != self._plan_key:
+            self._plan_key = key
+            self.plan = SegmentPlan.for_option(self.state, opt)
+        return self.plan
+
+    def _check_hand_over(self) -> None:
+        side = self.match.to_move()
+        if side is None or not self.match.is_human(side):
+            return
+        if len(self.match.humans) > 1 and self._last_human is not None and side != self._last_human:
+            self.banner = f"{P.side_name(self.state, side)} to play — hand over, then click or press Enter"
+        self._last_human = side
+
+    # --- doing things --------------------------------------------------------------
+
+    def submit(self, cmd: Command) -> bool:
+        before = {s.id: s.pose for s in self.state.ships.values()}
+        result = self.match.submit(cmd)
+        if isinstance(result, Rejected):
+            self.app.say(result.reason)
+            return False
+        speed = self.app.settings.speed
+        for s in self.state.ships.values():
+            if s.id in before and s.pose != before[s.id]:
+                self.anim.add(s.id, before[s.id], s.pose, speed)
+        for e in result:
+            roll = dice_roll(e, names=self.names, rules=self.state.rules)
+            if roll is not None:
+                self.tray.push(roll)
+        act = self.state.activation
+        if act is not None and self.match.is_human(self.state.ships[act.ship].side):
+            self.selected = act.ship
+        self.plan = None
+        self._plan_key = None
+        self.pause = COMPUTER_PAUSE / speed if speed > 0 else 0.0
+        self._check_hand_over()
+        return True
+
+    def do(self, action: Action) -> None:
+        made = action.make()
+        if made == "commit":
+            self.commit()
+        elif isinstance(made, str):
+            self.app.say(made)
+        else:
+            self.submit(made)
+
+    def commit(self) -> None:
+        plan = self.current_plan()
+        if plan is None:
+            return
+        if plan.distance is None:
+            self.app.say("drag the ship along the tape first (or W/S), then Enter")
+            return
+        self.submit(plan.command())
+
+    def take_back(self) -> None:
+        if self.plan is not None and (self.plan.distance is not None and not self.plan.aback or self.plan.turn):
+            self.plan = SegmentPlan.for_option(self.state, next(o for o in self.match.options() if o.type == "move"))
+            return
+        if not self.match.is_human(self.match.to_move()) and self.match.to_move() is not None:
+            self.app.say("the computer is playing: nothing of yours to take back")
+            return
+        if self.match.undo() is None:
+            self.app.say("that can't be taken back: the dice have been rolled")
+        else:
+            self.anim.skip()
+            self.app.say("taken back")
+
+    def save_to(self, path: str) -> None:
+        try:
+            write_save(path, self.match.session)
+            self.app.say(f"saved: {path}")
+        except OSError as e:
+            self._error(f"could not save {path}: {e.strerror or e}")
+
+    def _error(self, text: str) -> None:
+        pygame_gui.windows.UIMessageWindow(
+            pygame.Rect(self.app.size[0] // 2 - 220, self.app.size[1] // 2 - 110, 440, 220),
+            text.replace("<", "&lt;"), manager=self.app.ui, window_title="Quarterdeck",
+        )
+
+    def open_dialog(self, mode: str) -> None:
+        if self.dialog is not None:
+            self.dialog.kill()
+        folder = home() / "saves"
+        folder.mkdir(parents=True, exist_ok=True)
+        start = folder / (f"{self.state.scenario_id}-turn{self.state.turn}.yaml" if mode == "save" else "")
+        self.dialog = pygame_gui.windows.UIFileDialog(
+            pygame.Rect(self.app.size[0] // 2 - 300, 80, 600, 520), self.app.ui,
+            window_title="Save the battle" if mode == "save" else "Load a battle",
+            initial_file_path=str(start), allow_existing_files_only=(mode == "load"),
+        )
+        self.dialog_mode = mode
+
+    def open_reference(self) -> None:
+        from game.ui.scenes.reference import ReferenceScene
+
+        self.app.push(ReferenceScene(self.app))
+
+    # --- events ------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        from game.ui.scenes.battle_input import handle_event
+
+        return handle_event(self, event)
+
+    # --- per frame -----------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        keys = pygame.key.get_pressed()
+        dx = (keys[pygame.K_RIGHT] - keys[pygame.K_LEFT]) * PAN_SPEED * dt
+        dy = (keys[pygame.K_DOWN] - keys[pygame.K_UP]) * PAN_SPEED * dt
+        if dx or dy:
+            self.cam.pan_pixels(-dx, -dy)
+        speed = self.app.settings.speed
+        self.anim.update(dt)
+        self.tray.update(dt, speed)
+        self.log.sync(self.match.session.events, self.names, self.state.rules)
+        self._refresh_actions()
+        if self.pause > 0:
+            self.pause -= dt
+        self._computer_step()
+        if self.state.phase == "over" and not self.ended and not self.anim.busy and not self.tray.busy:
+            self.ended = True
+            self.app.show_end(self.match)
+
+    def _computer_step(self) -> None:
+        side = self.match.to_move()
+        if side is None or self.match.is_human(side):
+            return
+        self.match.think()  # starts the worker if it is not already thinking
+        if self.anim.busy or self.pause > 0 or (self.tray.busy and self.app.settings.speed > 0):
+            return
+        got = self.match.poll()
+        if got is None:
+            return
+        if isinstance(got, str):
+            self.app.say(f"{P.side_name(self.state, side)}'s computer player failed: {got}")
+            self.match.players[side] = "human"  # hand the side to the player rather than stall
+            self._check_hand_over()
+            return
+        self.submit(got)
+
+    def _refresh_actions(self) -> None:
+        human = self.human_to_move()
+        plan = self.current_plan()
+        key = (self.match.version, human, plan.distance if plan else None)
+        opts = self.match.options() if human else []
+        self.actions.set_actions(actions_for(self.state, opts, plan.distance if plan else None), key)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.view.draw(surface)

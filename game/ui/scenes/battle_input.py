@@ -1,0 +1,372 @@
+"""What the mouse and keys do on the battle table.
+
+Left button: select a ship; on the active ship, drag her along the tape;
+drag the handle to turn; click the planned ship (or Enter) to sail; click an
+enemy to fire at her.  Right or middle button drags the table; the wheel
+zooms about the cursor.  Keys are listed in ``KEYS`` (shown by F1's help).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pygame_gui
+
+from game.table.geometry import convex_overlap
+from game.ui.render.ships import hull_points
+from game.ui.render.tape import handle_point
+
+KEYS = [
+    ("Enter", "sail the planned segment / activate the selected ship / dismiss the hand-over"),
+    ("Backspace", "take back the planned segment, or the last command that rolled no dice"),
+    ("W / S", "lengthen / shorten the segment by 0.1\" (Shift: 1\")"),
+    ("A / D", "turn 1° to port / starboard (Shift: 5°)"),
+    ("= / -", "make / take in sail"),
+    ("E", "end the activation"),
+    ("H", "hold fire"),
+    ("F / R / T / B", "fight fires / repair / tack / declare boarding"),
+    ("Tab", "select the next ship that may act"),
+    ("M", "free measuring tape (drag between two points)"),
+    ("G", "6\" grid"),
+    ("Home", "fit the table"),
+    ("Arrows, right drag", "pan; wheel zooms"),
+    ("Space", "skip the dice and animations"),
+    ("Ctrl+S / Ctrl+O", "save / load"),
+    ("F1", "rules reference"),
+    ("F11 / F12", "fullscreen / screenshot"),
+    ("Esc", "cancel the tool or plan, or back out"),
+]
+
+HANDLE_RADIUS_PX = 12
+DRAG_THRESHOLD_PX = 4
+
+
+def ship_at(scene, point: tuple[float, float]) -> str | None:
+    """The ship whose base is under a table point (the smallest, if bases touch)."""
+    best = None
+    for s in scene.state.ships.values():
+        if not s.on_table:
+            continue
+        pose = scene.anim.pose(s.id) or s.pose
+        dx, dy = point[0] - pose[0], point[1] - pose[1]
+        r = max(s.length, s.width) / 2 + 0.1
+        if dx * dx + dy * dy > r * r:
+            continue
+        tiny = [(point[0] - 0.01, point[1] - 0.01), (point[0] + 0.01, point[1] - 0.01), (point[0], point[1] + 0.01)]
+        from game.table.geometry import base_corners
+
+        if convex_overlap(base_corners(pose, s.length, s.width), tiny, eps=0.0):
+            if best is None or s.length < scene.state.ships[best].length:
+                best = s.id
+    return best
+
+
+def on_plan_ship(scene, point) -> bool:
+    plan = scene.plan
+    if plan is None:
+        return False
+    s = scene.state.ships[plan.ship]
+    for pose in (plan.ghost_pose(), s.pose):
+        poly = hull_points(pose, s.length * 1.1, s.width * 1.6)
+        if _inside(poly, point):
+            return True
+    return False
+
+
+def _inside(poly, p) -> bool:
+    inside = False
+    n = len(poly)
+    for i in range(n):
+        (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
+        if (y1 > p[1]) != (y2 > p[1]):
+            x = x1 + (p[1] - y1) * (x2 - x1) / (y2 - y1)
+            if x > p[0]:
+                inside = not inside
+    return inside
+
+
+def handle_event(scene, event: pygame.event.Event) -> bool:
+    if event.type == pygame_gui.UI_BUTTON_PRESSED:
+        return _button(scene, event)
+    if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is scene.dialog:
+        path = event.text
+        if scene.dialog_mode == "save":
+            scene.save_to(path)
+        else:
+            err = scene.app.load_game(path)
+            if err:
+                scene._error(f"Could not load that battle; the current one is untouched.\n{err}")
+        scene.dialog = None
+        return True
+    if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is scene.dialog:
+        scene.dialog = None
+        return True
+    if event.type == pygame.KEYDOWN:
+        return _key(scene, event)
+    if event.type == pygame.MOUSEWHEEL:
+        mx, my = pygame.mouse.get_pos()
+        if scene.cam.contains(mx, my):
+            scene.cam.zoom_at(mx, my, 1.15 ** event.y)
+            return True
+        return False
+    if event.type == pygame.MOUSEBUTTONDOWN:
+        return _press(scene, event)
+    if event.type == pygame.MOUSEMOTION:
+        return _motion(scene, event)
+    if event.type == pygame.MOUSEBUTTONUP:
+        return _release(scene, event)
+    return False
+
+
+def _button(scene, event) -> bool:
+    if event.ui_element is scene.menu_button:
+        _menu_popup(scene)
+        return True
+    if event.ui_element in scene.popup_buttons:
+        what = scene.popup_buttons[event.ui_element]
+        _close_popup(scene)
+        if callable(what):
+            what()
+        else:
+            scene.do(what)
+        return True
+    action = scene.actions.clicked(event)
+    if action is not None:
+        if scene.banner is None:
+            scene.do(action)
+        return True
+    return False
+
+
+def _menu_popup(scene) -> None:
+    items = [
+        ("Save… (Ctrl+S)", lambda: scene.open_dialog("save")),
+        ("Load… (Ctrl+O)", lambda: scene.open_dialog("load")),
+        ("Rules reference (F1)", scene.open_reference),
+        ("Export battle log", lambda: _export(scene)),
+        ("Main menu", scene.app.back_to_menu),
+    ]
+    x = scene.menu_button.get_abs_rect().left - 120
+    _open_popup(scene, (x, 40), items, width=210)
+
+
+def _export(scene) -> None:
+    from game.ui.scenes.end import save_battle_log
+
+    where = save_battle_log(scene.app, scene.match)
+    if where:
+        scene.app.say(f"battle log written: {where}")
+
+
+def _open_popup(scene, pos, items, width: int = 240) -> None:
+    _close_popup(scene)
+    h = len(items) * 34 + 10
+    x = min(pos[0], scene.app.size[0] - width - 4)
+    y = min(pos[1], scene.app.size[1] - h - 4)
+    scene.popup = pygame_gui.elements.UIPanel(
+        pygame.Rect(x, y, width, h), starting_height=5, manager=scene.app.ui, container=scene.root
+    )
+    scene.popup_buttons = {}
+    for i, (label, what) in enumerate(items):
+        b = pygame_gui.elements.UIButton(
+            pygame.Rect(4, 4 + i * 34, width - 14, 30), label, manager=scene.app.ui, container=scene.popup,
+            tool_tip_text=getattr(what, "tip", None),
+        )
+        scene.popup_buttons[b] = what
+
+
+def _close_popup(scene) -> None:
+    if scene.popup is not None:
+        scene.popup.kill()
+    scene.popup = None
+    scene.popup_buttons = {}
+
+
+def _fire_popup(scene, target: str, screen_pos) -> bool:
+    """Clicking an enemy that the acting ship can fire at offers the shots at her."""
+    acts = [a for a in scene.actions.actions if a.target == target and a.group in ("fire", "boarding")]
+    if not acts:
+        return False
+    _open_popup(scene, (screen_pos[0] + 10, screen_pos[1] + 10), [(a.label, a) for a in acts], width=300)
+    return True
+
+
+def _key(scene, event) -> bool:
+    k, mods = event.key, event.mod
+    ctrl = mods & pygame.KMOD_CTRL
+    shift = mods & pygame.KMOD_SHIFT
+    if scene.banner is not None:
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            scene.banner = None
+        return True
+    if ctrl and k == pygame.K_s:
+        scene.open_dialog("save")
+        return True
+    if ctrl and k == pygame.K_o:
+        scene.open_dialog("load")
+        return True
+    if k == pygame.K_F1:
+        scene.open_reference()
+        return True
+    if k == pygame.K_ESCAPE:
+        if scene.popup is not None:
+            _close_popup(scene)
+        elif scene.measuring:
+            scene.measuring, scene.measure = False, None
+        elif scene.plan is not None and scene.plan.distance is not None and not scene.plan.aback:
+            scene.take_back()
+        else:
+            scene.selected = None
+        return True
+    if k == pygame.K_SPACE:
+        scene.anim.skip()
+        scene.tray.skip()
+        return True
+    if k == pygame.K_HOME:
+        scene.cam.fit(scene.state.table_width, scene.state.table_height)
+        return True
+    if k == pygame.K_g:
+        scene.app.settings.grid = not scene.app.settings.grid
+        return True
+    if k == pygame.K_m:
+        scene.measuring = not scene.measuring
+        scene.measure = None
+        scene.app.say("measuring tape: drag between two points" if scene.measuring else "measuring tape put away")
+        return True
+    if k == pygame.K_TAB:
+        _cycle(scene)
+        return True
+    if k == pygame.K_BACKSPACE:
+        scene.take_back()
+        return True
+    if not scene.human_to_move():
+        return False
+    plan = scene.current_plan()
+    if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if plan is not None:
+            scene.commit()
+        else:
+            _activate_selected(scene)
+        return True
+    if plan is not None and k in (pygame.K_w, pygame.K_s) and not plan.aback:
+        step = (1.0 if shift else 0.1) * (1 if k == pygame.K_w else -1)
+        plan.set_distance((plan.distance if plan.distance is not None else plan.lo) + step)
+        return True
+    if plan is not None and k in (pygame.K_a, pygame.K_d):
+        if plan.distance is None:
+            plan.set_distance(plan.hi)
+        plan.set_turn(plan.turn + (5.0 if shift else 1.0) * (1 if k == pygame.K_d else -1))
+        return True
+    action = scene.actions.for_key(k)
+    if action is not None:
+        scene.do(action)
+        return True
+    return False
+
+
+def _activate_selected(scene) -> None:
+    for o in scene.match.options():
+        if o.type == "activate" and o.ship == scene.selected:
+            scene.submit(o.command())
+            return
+    acts = [o for o in scene.match.options() if o.type == "activate"]
+    if acts:
+        scene.app.say("click one of the highlighted ships (or Tab), then Enter to activate her")
+
+
+def _cycle(scene) -> None:
+    ids = [o.ship for o in scene.match.options() if o.type == "activate"]
+    if not ids:
+        ids = [s.id for s in scene.state.ships.values() if s.on_table]
+    if not ids:
+        return
+    i = ids.index(scene.selected) + 1 if scene.selected in ids else 0
+    scene.selected = ids[i % len(ids)]
+
+
+def _press(scene, event) -> bool:
+    pos = event.pos
+    if not scene.cam.contains(*pos):
+        return False
+    if scene.popup is not None:
+        _close_popup(scene)
+    if scene.banner is not None:
+        scene.banner = None
+        return True
+    point = scene.cam.to_table(*pos)
+    scene.press_at = pos
+    scene.moved_since_press = False
+    if event.button in (2, 3):
+        scene.drag = "pan"
+        return True
+    if event.button != 1:
+        return False
+    if scene.measuring:
+        scene.drag = "measure"
+        scene.measure = (point, point)
+        return True
+    plan = scene.current_plan()
+    if plan is not None:
+        hx, hy = scene.cam.to_screen(*handle_point(plan, scene.state.ships[plan.ship].length))
+        if plan.distance is not None and math.hypot(pos[0] - hx, pos[1] - hy) <= HANDLE_RADIUS_PX:
+            scene.drag = "turn"
+            return True
+        if on_plan_ship(scene, point) and not plan.aback:
+            scene.drag = "tape"
+            fx, fy = plan.forward
+            along = (point[0] - plan.start[0]) * fx + (point[1] - plan.start[1]) * fy
+            scene.grab = along - (plan.distance or 0.0)
+            return True
+    scene.drag = "click"
+    return True
+
+
+def _motion(scene, event) -> bool:
+    pos = event.pos
+    scene.mouse = scene.cam.to_table(*pos)
+    scene.hover = ship_at(scene, scene.mouse) if scene.cam.contains(*pos) else None
+    if scene.press_at and math.hypot(pos[0] - scene.press_at[0], pos[1] - scene.press_at[1]) > DRAG_THRESHOLD_PX:
+        scene.moved_since_press = True
+    if scene.drag == "pan":
+        scene.cam.pan_pixels(*event.rel)
+        return True
+    if scene.drag == "measure" and scene.measure:
+        scene.measure = (scene.measure[0], scene.mouse)
+        return True
+    plan = scene.plan
+    if plan is not None and scene.drag == "tape" and scene.moved_since_press:
+        plan.distance = plan.distance_towards(scene.mouse, scene.grab)
+        return True
+    if plan is not None and scene.drag == "turn":
+        plan.turn = plan.turn_towards(scene.mouse)
+        return True
+    return False
+
+
+def _release(scene, event) -> bool:
+    drag, scene.drag = scene.drag, None
+    pos = event.pos
+    point = scene.cam.to_table(*pos)
+    clicked = not scene.moved_since_press
+    scene.press_at = None
+    if drag in ("pan", "measure", "turn"):
+        return True
+    plan = scene.plan
+    if drag == "tape":
+        if clicked and plan is not None and plan.distance is not None:
+            scene.commit()  # a click on the planned ship sails the segment
+        elif clicked and plan is not None and plan.distance is None:
+            plan.set_distance(plan.hi)  # a click on her lays the tape out to the full distance
+        return True
+    if drag != "click" or event.button != 1:
+        return False
+    hit = ship_at(scene, point)
+    if hit is None:
+        return True
+    if scene.human_to_move() and _fire_popup(scene, hit, pos):
+        return True
+    if scene.selected == hit and scene.human_to_move():
+        _activate_selected(scene)  # a second click on the selected ship activates her
+    scene.selected = hit
+    return True

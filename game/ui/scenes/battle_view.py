@@ -1,0 +1,229 @@
+"""Drawing the battle scene, back to front: table, wakes, zones, arcs, ships, tools, panels."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules import movement
+from game.rules.broadside import BATTERY, SIDES
+from game.ui import palette as P
+from game.ui.fonts import blit_text
+from game.ui.panels.card import draw_card
+from game.ui.panels.phasebar import HEIGHT as BAR_H
+from game.ui.panels.phasebar import draw_phase_bar
+from game.ui.render import arcs, ships
+from game.ui.render.table import draw_scale_bar, draw_wind
+from game.ui.render.tape import draw_free_tape, draw_tape, draw_turn_fan, draw_turn_handle
+from game.ui.tools import aim
+
+
+class BattleView:
+    def __init__(self, scene) -> None:
+        self.scene = scene
+        self.overlay: pygame.Surface | None = None
+        self._shot_key: tuple | None = None
+        self._shot: tuple[str, list[aim.ShotReport]] | None = None
+
+    def _overlay(self, size: tuple[int, int]) -> pygame.Surface:
+        """One translucent layer the size of the window, so the same camera draws on it."""
+        if self.overlay is None or self.overlay.get_size() != size:
+            self.overlay = pygame.Surface(size, pygame.SRCALPHA)
+        self.overlay.fill((0, 0, 0, 0))
+        return self.overlay
+
+    def draw(self, surf: pygame.Surface) -> None:
+        sc = self.scene
+        st = sc.state
+        cam = sc.cam
+        clip = surf.get_clip()
+        surf.set_clip(pygame.Rect(cam.view_x, cam.view_y, cam.view_w, cam.view_h))
+        sc.table.draw(surf, cam, st.scenario, sc.app.settings.grid)
+        ov = self._overlay(surf.get_size())
+        ocam = cam
+        flagships = _flagships(st)
+        for s in st.ships.values():
+            if s.on_table and not s.shore_battery and s.status == "afloat" and s.sail:
+                ships.draw_wake(ov, ocam, s, _wake_length(st, s))
+        acting = sc.acting_ship()
+        focus = sc.selected if sc.selected in st.ships else acting
+        if focus and st.ships[focus].on_table:
+            fs = st.ships[focus]
+            plan = sc.current_plan()
+            ghost = None
+            if plan is not None and plan.ship == fs.id and plan.distance is not None:
+                pv = plan.refresh(st)
+                ghost = pv.pose if pv is not None and pv.pose is not None else plan.ghost_pose()
+            if not fs.shore_battery and fs.status == "afloat":
+                ships.draw_zones(ov, ocam, fs, st.rules, st.wind_from, ghost)
+            if fs.status == "afloat":
+                arcs.draw_arcs(ov, ocam, st, fs, ghost)
+        reports = self._shot_reports(acting)
+        if reports:
+            firer = st.ships[acting]
+            target = st.ships[reports[0]]
+            blocked = any(r.blocked_by for r in reports[1]) and not any(r.shot for r in reports[1])
+            arcs.draw_corridor(ov, ocam, st, firer, target, blocked)
+        plan = sc.current_plan()
+        if plan is not None:
+            s = st.ships[plan.ship]
+            draw_tape(ov, ov, ocam, plan, s.length, s.width)
+            if plan.distance is not None:
+                draw_turn_fan(ov, ocam, plan, s.length)
+        surf.blit(ov, (0, 0))
+        active = st.activation.ship if st.activation else None
+        activatable = {o.ship for o in sc.match.options() if o.type == "activate"} if sc.human_to_move() else set()
+        for s in st.ships.values():
+            if not s.on_table:
+                continue
+            pose = sc.anim.pose(s.id)
+            col = P.side_colour(st, s.side)
+            ships.draw_ship(surf, cam, s, col, pose=pose, selected=s.id == sc.selected, active=s.id == active)
+            if s.id in activatable:
+                c = cam.to_screen(s.x, s.y)
+                pygame.draw.circle(surf, (255, 255, 255), c, int(max(s.length, s.width) * cam.scale * 0.62) + 4, 1)
+        if plan is not None:
+            self._draw_plan(surf, plan)
+        for s in st.ships.values():
+            if s.on_table:
+                ships.draw_label(surf, cam, s, s.id in flagships, P.side_colour(st, s.side))
+        if sc.measure:
+            self._draw_measure(surf)
+        if reports:
+            self._draw_shot_box(surf, reports)
+        draw_scale_bar(surf, cam)
+        draw_wind(surf, cam, st.wind_from)
+        tray_rect = pygame.Rect(cam.view_x + 12, cam.view_y + cam.view_h - 250, min(560, cam.view_w - 24), 200)
+        sc.tray.draw(surf, tray_rect)
+        surf.set_clip(clip)
+        draw_phase_bar(surf, surf.get_width(), st, sc.match.to_move(), sc.match.thinking())
+        pygame.draw.rect(surf, P.PANEL, (cam.view_x + cam.view_w, BAR_H, surf.get_width(), surf.get_height()))
+        card_ship = sc.selected or acting
+        if card_ship and card_ship in st.ships:
+            draw_card(surf, sc.card_rect, st, card_ship)
+        else:
+            blit_text(surf, "Click a ship to see her card", sc.card_rect.center, 20, P.TEXT_DIM, "center")
+        if sc.banner:
+            self._draw_banner(surf, sc.banner)
+
+    # --- pieces ------------------------------------------------------------------
+
+    def _draw_plan(self, surf: pygame.Surface, plan) -> None:
+        sc = self.scene
+        st = sc.state
+        cam = sc.cam
+        s = st.ships[plan.ship]
+        pv = plan.refresh(st)
+        ghost = plan.ghost_pose()
+        if pv is not None and pv.pose is not None:
+            ghost = pv.pose
+        col = P.side_colour(st, s.side)
+        if plan.distance is not None:
+            ships.draw_ship(surf, cam, s, col, pose=ghost, ghost=True)
+            draw_turn_handle(surf, cam, plan, s.length)
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        if plan.aback:
+            lines.append(("taken aback: no way on — choose the free turn, then Enter", (255, 150, 130)))
+        if pv is not None:
+            if pv.refused:
+                lines.append((pv.refused, (255, 120, 110)))
+            for w in pv.warnings:
+                lines.append((w, (255, 170, 120)))
+            if pv.next_disposition and pv.next_limits:
+                lo, hi = pv.next_limits
+                lines.append((f"next segment: {pv.next_disposition}, {lo:.1f}–{hi:.1f}\"", (200, 230, 255)))
+            elif pv.refused is None:
+                lines.append(("her movement ends here", (200, 230, 255)))
+        elif plan.distance is None:
+            act = st.activation
+            p = movement.plan(st, act, s) if act else None
+            seg = f"segment {act.segment + 1}: " if act else ""
+            lines.append((f"{seg}{p.disposition if p else ''} — drag her along the tape (or W), then turn (A/D)",
+                          (230, 230, 230)))
+        x, y = cam.to_screen(ghost[0], ghost[1])
+        y += max(s.length, s.width) * cam.scale * 0.5 + 44
+        for text, colr in lines:
+            r = blit_text(surf, text, (x, y), 17, colr, "midtop", shadow=True)
+            y = r.bottom + 2
+
+    def _shot_reports(self, acting: str | None):
+        """Hovering an enemy the acting ship might fire at: every broadside's answer."""
+        sc = self.scene
+        st = sc.state
+        target = sc.hover
+        if acting is None or target is None or target == acting or not sc.human_to_move():
+            self._shot = None
+            return None
+        firer = st.ships[acting]
+        if st.ships[target].side == firer.side:
+            return None
+        key = (sc.match.version, acting, target)
+        if key != self._shot_key:
+            self._shot_key = key
+            sides = (BATTERY,) if firer.shore_battery else SIDES
+            self._shot = (target, [aim.report(st, acting, side, target) for side in sides])
+        return self._shot
+
+    def _draw_shot_box(self, surf: pygame.Surface, reports) -> None:
+        sc = self.scene
+        st = sc.state
+        target, reps = reports
+        lines: list[tuple[str, tuple[int, int, int]]] = [(f"{st.ships[target].name}", (255, 255, 255))]
+        for r in reps:
+            if r.shot is None:
+                lines.append((f"{r.side}: {r.reason}", (255, 130, 120) if r.blocked_by else P.TEXT_DIM))
+                continue
+            fired = r.side in st.ships[r.shot.firer].fired
+            for i, ln in enumerate(r.lines):
+                colr = (140, 140, 140) if fired else ((255, 230, 140) if i == 0 else P.TEXT)
+                lines.append((ln + (" (already fired)" if fired and i == 0 else ""), colr))
+            rig = aim.report(st, r.shot.firer, r.side, target, "rigging")
+            if rig.shot is not None:
+                lines.append((f"at rigging: needing {rig.shot.needed}+, expected {rig.expected:.1f}", P.TEXT_DIM))
+        lines.append(("click her to fire", (200, 230, 255)))
+        mx, my = pygame.mouse.get_pos()
+        w = max(8 + blit_width(t) for t, _ in lines) + 12
+        h = len(lines) * 20 + 10
+        x = min(mx + 18, sc.cam.view_x + sc.cam.view_w - w - 4)
+        y = min(my + 18, sc.cam.view_y + sc.cam.view_h - h - 4)
+        box = pygame.Surface((w, h), pygame.SRCALPHA)
+        box.fill((10, 14, 20, 225))
+        surf.blit(box, (x, y))
+        pygame.draw.rect(surf, (120, 130, 140), (x, y, w, h), 1, border_radius=4)
+        for i, (t, c) in enumerate(lines):
+            blit_text(surf, t, (x + 8, y + 6 + i * 20), 17, c)
+
+    def _draw_measure(self, surf: pygame.Surface) -> None:
+        sc = self.scene
+        from game.rules import board
+        from game.ui.scenes.battle_input import ship_at
+
+        a, b = sc.measure
+        d = ((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5
+        label = f'{d:.1f}"'
+        sa, sb = ship_at(sc, a), ship_at(sc, b)
+        if sa and sb and sa != sb:
+            gap = board.closest_distance(sc.state, sa, sb)
+            label += f'  —  {sc.state.ships[sa].name} to {sc.state.ships[sb].name}: {gap:.1f}" base to base'
+        draw_free_tape(surf, sc.cam, a, b, label)
+
+    def _draw_banner(self, surf: pygame.Surface, text: str) -> None:
+        w, h = surf.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surf.blit(shade, (0, 0))
+        blit_text(surf, text, (w // 2, h // 2), 34, (255, 255, 255), "center", bold=True)
+
+
+def blit_width(text: str) -> int:
+    from game.ui.fonts import text as render
+
+    return render(text, 17).get_width()
+
+
+def _wake_length(state, ship) -> float:
+    sp = state.rules.speeds.get(ship.size, {})
+    return float(sp.get(ship.sail, 0.0)) if ship.sail else 0.0
+
+
+def _flagships(state) -> set[str]:
+    return {s.id for s in state.ships.values() if s.has("flagship")}

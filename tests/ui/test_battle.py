@@ -1,0 +1,220 @@
+"""A player's actions on the battle table, through the real scene's event handling."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytest
+
+from game.persistence.save import read_save
+from game.ui.render.tape import handle_point
+from tests.ui.driver import battle, buttons, click, drag, frames, key, make_app, move_to, press_button
+
+
+@pytest.fixture
+def app():
+    return make_app()
+
+
+def _activate(app, scene, ship_id):
+    s = scene.state.ships[ship_id]
+    click(app, scene.cam.to_screen(s.x, s.y))
+    assert scene.selected == ship_id
+    key(app, pygame.K_RETURN)
+    assert scene.state.activation is not None and scene.state.activation.ship == ship_id
+
+
+def _zoom_on(scene, ship_id, scale=40.0):
+    s = scene.state.ships[ship_id]
+    scene.cam.cx, scene.cam.cy, scene.cam.scale = s.x, s.y, scale
+
+
+def test_clicking_a_ship_selects_her_and_enter_activates_her(app):
+    scene = battle(app)
+    _activate(app, scene, "bucentaure")
+    assert "Sail this segment" in buttons(app)
+
+
+def test_dragging_along_the_tape_measures_the_segment_and_enter_sails_it(app):
+    scene = battle(app)
+    _activate(app, scene, "bucentaure")
+    _zoom_on(scene, "bucentaure")
+    frames(app)
+    s = scene.state.ships["bucentaure"]
+    start = (s.x, s.y, s.heading)
+    plan = scene.current_plan()
+    fx, fy = plan.forward
+    a = scene.cam.to_screen(s.x, s.y)
+    b = scene.cam.to_screen(s.x + fx * 3.04, s.y + fy * 3.04)
+    drag(app, a, b)
+    assert plan.distance == pytest.approx(3.0)  # snapped to the tenth
+    key(app, pygame.K_RETURN)
+    s = scene.state.ships["bucentaure"]
+    assert math.hypot(s.x - start[0], s.y - start[1]) == pytest.approx(3.0, abs=1e-6)
+    assert s.heading == pytest.approx(start[2])
+    assert scene.state.activation.segment == 1
+
+
+def test_the_turn_handle_turns_within_the_allowance_only(app):
+    scene = battle(app)
+    _activate(app, scene, "bucentaure")
+    _zoom_on(scene, "bucentaure")
+    frames(app)
+    plan = scene.current_plan()
+    key(app, pygame.K_w)  # lay the tape out: the minimum plus a tenth
+    assert plan.distance == pytest.approx(plan.lo + 0.1)
+    s = scene.state.ships["bucentaure"]
+    h = scene.cam.to_screen(*handle_point(plan, s.length))
+    gx, gy, gh = plan.ghost_pose()
+    # drag the handle far round to port: it stops at the allowance (medium ship, 30 degrees)
+    left = (gx + math.sin(math.radians(gh - 90)) * 4, gy + math.cos(math.radians(gh - 90)) * 4)
+    drag(app, h, scene.cam.to_screen(*left))
+    assert plan.turn == pytest.approx(-plan.allowance)
+    key(app, pygame.K_RETURN)
+    assert scene.state.ships["bucentaure"].heading == pytest.approx((gh - plan.allowance) % 360)
+
+
+def test_backspace_clears_the_plan_then_takes_back_a_segment_without_dice(app):
+    scene = battle(app)
+    _activate(app, scene, "bucentaure")
+    before = scene.state.state_hash()
+    plan = scene.current_plan()
+    key(app, pygame.K_w)
+    assert plan.distance is not None
+    key(app, pygame.K_BACKSPACE)
+    assert scene.current_plan().distance is None
+    key(app, pygame.K_w)
+    key(app, pygame.K_RETURN)
+    assert scene.state.state_hash() != before
+    key(app, pygame.K_BACKSPACE)
+    assert scene.state.state_hash() == before
+
+
+def test_a_take_back_never_undoes_rolled_dice(app):
+    scene = battle(app)
+    _activate(app, scene, "bucentaure")
+    press_button(app, "Tack")  # a success test: dice rolled
+    h = scene.state.state_hash()
+    key(app, pygame.K_BACKSPACE)
+    assert scene.state.state_hash() == h
+
+
+def _broadside_duel(app):
+    """The duel with the two frigates 10" apart, Constitution's starboard side to Guerriere."""
+    from dataclasses import replace
+
+    from game.content.load import load_scenario, scenario_path
+    from game.persistence.session import Session
+    from game.ui.match import Match
+
+    sc = load_scenario(scenario_path("duel"), app.ships, app.rules)
+    poses = {"american": (30.0, 20.0, 0.0), "british": (42.0, 20.0, 0.0)}
+    sides = []
+    for side in sc.sides:
+        sq = side.squadrons[0]
+        ship = replace(sq.ships[0], pose=poses[side.id])
+        sides.append(replace(side, squadrons=(replace(sq, ships=(ship,)),)))
+    app.open_battle(Match(Session(replace(sc, sides=tuple(sides)), app.rules, 3, {}), autosave=False))
+    frames(app)
+    return app.scene
+
+
+def test_hovering_an_enemy_shows_the_shot_and_clicking_her_fires(app):
+    scene = _broadside_duel(app)
+    first = next(o.ship for o in scene.match.options())
+    _activate(app, scene, first)
+    firer = scene.state.ships[first]
+    enemy = next(s for s in scene.state.ships.values() if s.side != firer.side)
+    move_to(app, scene.cam.to_screen(enemy.x, enemy.y))
+    assert scene.hover == enemy.id
+    target, reports = scene.view._shot_reports(first)
+    shot = next(r for r in reports if r.shot is not None)
+    assert shot.side == ("starboard" if firer.x < enemy.x else "port")
+    assert shot.shot.band == "close" and shot.expected > 0
+    click(app, scene.cam.to_screen(enemy.x, enemy.y))
+    hull = next(b for b in scene.popup_buttons if b.text.endswith(": hull"))
+    click(app, hull.get_abs_rect().center)
+    fired = [e for e in scene.match.session.events if e["type"] == "broadside"]
+    assert len(fired) == 1 and fired[0]["target"] == enemy.id and fired[0]["aim"] == "hull"
+    assert scene.state.ships[enemy.id].hull == enemy.hull_start - fired[0]["hits"]
+
+
+def test_saving_and_a_failed_load_leave_the_game_as_it_was(app, tmp_path):
+    import pygame_gui
+
+    scene = battle(app)
+    _activate(app, scene, "bucentaure")
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert scene.dialog is not None and scene.dialog_mode == "save"
+    path = tmp_path / "b.yaml"
+    picked = pygame_gui.UI_FILE_DIALOG_PATH_PICKED
+    pygame.event.post(pygame.event.Event(picked, text=str(path), ui_element=scene.dialog))
+    frames(app)
+    assert read_save(path)["scenario"] == "squadron"
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("quarterdeck_save: 1\nscenario: [oops\n")
+    h = scene.state.state_hash()
+    key(app, pygame.K_o, pygame.KMOD_CTRL)
+    assert scene.dialog_mode == "load"
+    pygame.event.post(pygame.event.Event(picked, text=str(bad), ui_element=scene.dialog))
+    frames(app)
+    assert app.scene is scene and scene.state.state_hash() == h
+    assert any(isinstance(el, pygame_gui.windows.UIMessageWindow) for el in app.ui.get_sprite_group().sprites())
+
+
+def test_loading_a_save_resumes_the_battle(app, tmp_path):
+    scene = battle(app)
+    _activate(app, scene, "bucentaure")
+    key(app, pygame.K_w)
+    key(app, pygame.K_RETURN)
+    h = scene.state.state_hash()
+    scene.save_to(str(tmp_path / "g.yaml"))
+    assert app.load_game(tmp_path / "g.yaml") is None
+    assert app.scene is not scene and app.scene.state.state_hash() == h
+
+
+def test_an_autosave_follows_every_activation(quarterdeck_home):
+    app = make_app()
+    app.autosave = True
+    scene = battle(app)
+    _activate(app, scene, "bucentaure")
+    for _ in range(3):
+        key(app, pygame.K_w)
+        key(app, pygame.K_RETURN)
+    key(app, pygame.K_e)
+    assert scene.state.activation is None
+    saved = read_save(quarterdeck_home / "autosave.yaml")
+    assert len(saved["commands"]) == len(scene.match.session.steps)
+
+
+def test_computer_sides_play_while_the_window_keeps_drawing(app):
+    scene = battle(app, "duel", {"british": "random", "american": "random"})
+    app.settings.animation = "instant"
+    for _ in range(400):
+        frames(app)
+        if len(scene.match.session.steps) >= 6:
+            break
+    assert len(scene.match.session.steps) >= 6
+
+
+def test_hot_seat_hands_over_between_the_two_players(app):
+    scene = battle(app, "duel")
+    seen = set()
+    for _ in range(60):
+        if scene.state.phase == "over":
+            break
+        if scene.banner:
+            seen.add(scene.banner)
+            key(app, pygame.K_RETURN)
+            continue
+        opts = scene.match.options()
+        if any(o.type == "activate" for o in opts):
+            scene.submit(next(o for o in opts if o.type == "activate").command())
+        elif any(o.type == "end_activation" for o in opts):
+            scene.submit(next(o for o in opts if o.type == "end_activation").command())
+        else:
+            o = next(o for o in opts if o.type in ("move", "hold_fire", "drift", "fire"))
+            scene.submit(o.command(distance=o.ranges["distance"][1]) if o.type == "move" else o.command())
+        frames(app)
+    assert any("to play" in b for b in seen)
