@@ -8,7 +8,7 @@ from game.rules import movement
 from game.rules.broadside import BATTERY, SIDES
 from game.ui import palette as P
 from game.ui.fonts import blit_text
-from game.ui.panels.card import draw_card
+from game.ui.panels.card import ShipCard
 from game.ui.panels.phasebar import HEIGHT as BAR_H
 from game.ui.panels.phasebar import draw_phase_bar
 from game.ui.render import arcs, ships
@@ -21,6 +21,7 @@ class BattleView:
     def __init__(self, scene) -> None:
         self.scene = scene
         self.overlay: pygame.Surface | None = None
+        self.card = ShipCard()
         self._shot_key: tuple | None = None
         self._shot: tuple[str, list[aim.ShotReport]] | None = None
 
@@ -99,7 +100,7 @@ class BattleView:
         pygame.draw.rect(surf, P.PANEL, (cam.view_x + cam.view_w, BAR_H, surf.get_width(), surf.get_height()))
         card_ship = sc.selected or acting
         if card_ship and card_ship in st.ships:
-            draw_card(surf, sc.card_rect, st, card_ship)
+            self.card.draw(surf, sc.card_rect, st, card_ship)
         else:
             blit_text(surf, "Click a ship to see her card", sc.card_rect.center, 20, P.TEXT_DIM, "center")
         if sc.banner:
