@@ -1,8 +1,9 @@
 """``python main.py --bench``: performance figures as JSON.
 
 Measured here, not asserted in tests: timings depend on the machine, so the
-benchmark reports them and people compare.  The frame-time figures arrive
-with the window (the table issue); until then this reports the engine.
+benchmark reports them and people compare.  It reports the engine (self-play
+and table queries), the window's frame times (``frames``, see
+``game/ui/bench_frames.py``) and the computer players' decision times.
 """
 
 from __future__ import annotations
@@ -52,4 +53,7 @@ def run_bench(games: int = 20) -> dict:
     q["sweep_6in"] = round(statistics.median(_timed(lambda: sp.sweep(a, 6.0), 2000)) * 1e6, 1)
     q["closest_distance"] = round(statistics.median(_timed(lambda: sp.closest_distance(a, b), 2000)) * 1e6, 1)
     q["line_of_sight"] = round(statistics.median(_timed(lambda: sp.line_of_sight(a, b), 2000)) * 1e6, 1)
+    from game.ui.bench_frames import frame_times
+
+    result["frames"] = frame_times()
     return result

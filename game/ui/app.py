@@ -198,6 +198,9 @@ class QuarterdeckApp(App):
 
         self.rules, self.ships = load_default()
         self.autosave = not headless
+        from game.ui.sound import Sounds
+
+        self.sounds = Sounds()
 
     # Each returns None on success, or a one-line reason (the current scene stays as it was).
 

@@ -33,7 +33,7 @@ def _zoom_on(scene, ship_id, scale=40.0):
 def test_clicking_a_ship_selects_her_and_enter_activates_her(app):
     scene = battle(app)
     _activate(app, scene, "bucentaure")
-    assert "Sail this segment" in buttons(app)
+    assert "3  Sail this segment" in buttons(app)
 
 
 def test_dragging_along_the_tape_measures_the_segment_and_enter_sails_it(app):
@@ -94,7 +94,7 @@ def test_backspace_clears_the_plan_then_takes_back_a_segment_without_dice(app):
 def test_a_take_back_never_undoes_rolled_dice(app):
     scene = battle(app)
     _activate(app, scene, "bucentaure")
-    press_button(app, "Tack")  # a success test: dice rolled
+    press_button(app, "4  Tack")  # a success test: dice rolled
     h = scene.state.state_hash()
     key(app, pygame.K_BACKSPACE)
     assert scene.state.state_hash() == h

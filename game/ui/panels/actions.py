@@ -128,8 +128,9 @@ class ActionPanel:
         self.actions = actions
         w = self.rect.width - 20
         for i, a in enumerate(actions):
+            label = f"{i + 1}  {a.label}" if i < 9 else a.label  # the digit keys press the first nine
             b = pygame_gui.elements.UIButton(
-                pygame.Rect(0, i * (BUTTON_H + 4), w, BUTTON_H), a.label, manager=self.manager,
+                pygame.Rect(0, i * (BUTTON_H + 4), w, BUTTON_H), label, manager=self.manager,
                 container=self.scroll, tool_tip_text=a.tip,
             )
             self.buttons[b] = a
@@ -141,6 +142,9 @@ class ActionPanel:
         return None
 
     def for_key(self, key: int) -> Action | None:
+        if pygame.K_1 <= key <= pygame.K_9:
+            i = key - pygame.K_1
+            return self.actions[i] if i < len(self.actions) else None
         for a in self.actions:
             if a.key == key:
                 return a

@@ -69,6 +69,5 @@ def draw_corridor(overlay: pygame.Surface, cam: Camera, state: GameState, a: Shi
     ]
     col = P.BLOCKED if blocked else P.CLEAR
     spts = cam.points(pts)
-    pygame.draw.polygon(overlay, (*col, 45), spts)
-    pygame.draw.lines(overlay, (*col, 200), True, spts, 2)
-    pygame.draw.line(overlay, (*col, 255), cam.to_screen(a.x, a.y), cam.to_screen(b.x, b.y), 2)
+    pygame.draw.lines(overlay, col, True, spts, 2)
+    pygame.draw.line(overlay, col, cam.to_screen(a.x, a.y), cam.to_screen(b.x, b.y), 2)

@@ -27,6 +27,7 @@ from game.ui.panels.phasebar import HEIGHT as BAR_H
 from game.ui.render.dice_tray import DiceTray
 from game.ui.render.table import TableLayer
 from game.ui.scenes.battle_view import BattleView
+from game.ui.sound import EVENT_SOUNDS
 from game.ui.tools.animate import Animator
 from game.ui.tools.tape import SegmentPlan
 
@@ -142,7 +143,12 @@ class BattleScene(Scene):
         for s in self.state.ships.values():
             if s.id in before and s.pose != before[s.id]:
                 self.anim.add(s.id, before[s.id], s.pose, speed)
+        played: set[str] = set()
         for e in result:
+            sound = EVENT_SOUNDS.get(e["type"])
+            if sound and sound not in played:
+                played.add(sound)
+                self.app.sounds.play(sound, self.app.settings.volume)
             roll = dice_roll(e, names=self.names, rules=self.state.rules)
             if roll is not None:
                 self.tray.push(roll)

@@ -21,6 +21,8 @@ KEYS = [
     ("Enter", "sail the planned segment / activate the selected ship / dismiss the hand-over"),
     ("Backspace", "take back the planned segment, or the last command that rolled no dice"),
     ("W / S", "lengthen / shorten the segment by 0.1\" (Shift: 1\")"),
+    ("End", "lay the tape out to the full distance"),
+    ("1 … 9", "press the action buttons in the panel, top first"),
     ("A / D", "turn 1° to port / starboard (Shift: 5°)"),
     ("= / -", "make / take in sail"),
     ("E", "end the activation"),
@@ -252,6 +254,9 @@ def _key(scene, event) -> bool:
     if plan is not None and k in (pygame.K_w, pygame.K_s) and not plan.aback:
         step = (1.0 if shift else 0.1) * (1 if k == pygame.K_w else -1)
         plan.set_distance((plan.distance if plan.distance is not None else plan.lo) + step)
+        return True
+    if plan is not None and k == pygame.K_END and not plan.aback:
+        plan.set_distance(plan.hi)
         return True
     if plan is not None and k in (pygame.K_a, pygame.K_d):
         if plan.distance is None:

@@ -22,6 +22,8 @@ class BattleView:
         self.scene = scene
         self.overlay: pygame.Surface | None = None
         self.card = ShipCard()
+        self._table: pygame.Surface | None = None
+        self._key: tuple | None = None
         self._shot_key: tuple | None = None
         self._shot: tuple[str, list[aim.ShotReport]] | None = None
 
@@ -33,60 +35,33 @@ class BattleView:
         return self.overlay
 
     def draw(self, surf: pygame.Surface) -> None:
+        """The table picture is cached while nothing on it changes; hover work is drawn on top each frame."""
         sc = self.scene
         st = sc.state
         cam = sc.cam
-        clip = surf.get_clip()
-        surf.set_clip(pygame.Rect(cam.view_x, cam.view_y, cam.view_w, cam.view_h))
-        sc.table.draw(surf, cam, st.scenario, sc.app.settings.grid)
-        ov = self._overlay(surf.get_size())
-        ocam = cam
-        flagships = _flagships(st)
-        for s in st.ships.values():
-            if s.on_table and not s.shore_battery and s.status == "afloat" and s.sail:
-                ships.draw_wake(ov, ocam, s, _wake_length(st, s))
         acting = sc.acting_ship()
-        focus = sc.selected if sc.selected in st.ships else acting
-        if focus and st.ships[focus].on_table:
-            fs = st.ships[focus]
-            plan = sc.current_plan()
-            ghost = None
-            if plan is not None and plan.ship == fs.id and plan.distance is not None:
-                pv = plan.refresh(st)
-                ghost = pv.pose if pv is not None and pv.pose is not None else plan.ghost_pose()
-            if not fs.shore_battery and fs.status == "afloat":
-                ships.draw_zones(ov, ocam, fs, st.rules, st.wind_from, ghost)
-            if fs.status == "afloat":
-                arcs.draw_arcs(ov, ocam, st, fs, ghost)
+        plan = sc.current_plan()
+        key = (
+            cam.key(), sc.match.version, sc.selected, acting, sc.app.settings.grid, sc.human_to_move(),
+            (plan.distance, plan.turn) if plan else None, surf.get_size(),
+        )
+        if self._table is None or self._table.get_size() != surf.get_size():
+            self._table = pygame.Surface(surf.get_size())
+            self._key = None
+        if sc.anim.busy or key != self._key:
+            self._draw_table(self._table, acting, plan)
+            self._key = None if sc.anim.busy else key
+        view = pygame.Rect(cam.view_x, cam.view_y, cam.view_w, cam.view_h)
+        surf.blit(self._table, view.topleft, view)
+        clip = surf.get_clip()
+        surf.set_clip(view)
         reports = self._shot_reports(acting)
         if reports:
-            firer = st.ships[acting]
-            target = st.ships[reports[0]]
+            firer, target = st.ships[acting], st.ships[reports[0]]
             blocked = any(r.blocked_by for r in reports[1]) and not any(r.shot for r in reports[1])
-            arcs.draw_corridor(ov, ocam, st, firer, target, blocked)
-        plan = sc.current_plan()
-        if plan is not None:
-            s = st.ships[plan.ship]
-            draw_tape(ov, ov, ocam, plan, s.length, s.width)
-            if plan.distance is not None:
-                draw_turn_fan(ov, ocam, plan, s.length)
-        surf.blit(ov, (0, 0))
-        active = st.activation.ship if st.activation else None
-        activatable = {o.ship for o in sc.match.options() if o.type == "activate"} if sc.human_to_move() else set()
-        for s in st.ships.values():
-            if not s.on_table:
-                continue
-            pose = sc.anim.pose(s.id)
-            col = P.side_colour(st, s.side)
-            ships.draw_ship(surf, cam, s, col, pose=pose, selected=s.id == sc.selected, active=s.id == active)
-            if s.id in activatable:
-                c = cam.to_screen(s.x, s.y)
-                pygame.draw.circle(surf, (255, 255, 255), c, int(max(s.length, s.width) * cam.scale * 0.62) + 4, 1)
-        if plan is not None:
-            self._draw_plan(surf, plan)
-        for s in st.ships.values():
-            if s.on_table:
-                ships.draw_label(surf, cam, s, s.id in flagships, P.side_colour(st, s.side))
+            arcs.draw_corridor(surf, cam, st, firer, target, blocked)
+        if plan is not None and plan.distance is not None:
+            draw_turn_handle(surf, cam, plan, st.ships[plan.ship].length)
         if sc.measure:
             self._draw_measure(surf)
         if reports:
@@ -106,6 +81,54 @@ class BattleView:
         if sc.banner:
             self._draw_banner(surf, sc.banner)
 
+    def _draw_table(self, surf: pygame.Surface, acting: str | None, plan) -> None:
+        """Sea, wakes, zones, arcs, tape, ships and labels: everything that waits for a change."""
+        sc = self.scene
+        st = sc.state
+        cam = sc.cam
+        clip = surf.get_clip()
+        surf.set_clip(pygame.Rect(cam.view_x, cam.view_y, cam.view_w, cam.view_h))
+        sc.table.draw(surf, cam, st.scenario, sc.app.settings.grid)
+        ov = self._overlay(surf.get_size())
+        flagships = _flagships(st)
+        for s in st.ships.values():
+            if s.on_table and not s.shore_battery and s.status == "afloat" and s.sail:
+                ships.draw_wake(ov, cam, s, _wake_length(st, s))
+        focus = sc.selected if sc.selected in st.ships else acting
+        if focus and st.ships[focus].on_table:
+            fs = st.ships[focus]
+            ghost = None
+            if plan is not None and plan.ship == fs.id and plan.distance is not None:
+                pv = plan.refresh(st)
+                ghost = pv.pose if pv is not None and pv.pose is not None else plan.ghost_pose()
+            if not fs.shore_battery and fs.status == "afloat":
+                ships.draw_zones(ov, cam, fs, st.rules, st.wind_from, ghost)
+            if fs.status == "afloat":
+                arcs.draw_arcs(ov, cam, st, fs, ghost)
+        if plan is not None:
+            s = st.ships[plan.ship]
+            draw_tape(ov, ov, cam, plan, s.length, s.width)
+            if plan.distance is not None:
+                draw_turn_fan(ov, cam, plan, s.length)
+        surf.blit(ov, (0, 0))
+        active = st.activation.ship if st.activation else None
+        activatable = {o.ship for o in sc.match.options() if o.type == "activate"} if sc.human_to_move() else set()
+        for s in st.ships.values():
+            if not s.on_table:
+                continue
+            pose = sc.anim.pose(s.id)
+            col = P.side_colour(st, s.side)
+            ships.draw_ship(surf, cam, s, col, pose=pose, selected=s.id == sc.selected, active=s.id == active)
+            if s.id in activatable:
+                c = cam.to_screen(s.x, s.y)
+                pygame.draw.circle(surf, (255, 255, 255), c, int(max(s.length, s.width) * cam.scale * 0.62) + 4, 1)
+        if plan is not None:
+            self._draw_plan(surf, plan)
+        for s in st.ships.values():
+            if s.on_table:
+                ships.draw_label(surf, cam, s, s.id in flagships, P.side_colour(st, s.side))
+        surf.set_clip(clip)
+
     # --- pieces ------------------------------------------------------------------
 
     def _draw_plan(self, surf: pygame.Surface, plan) -> None:
@@ -120,7 +143,6 @@ class BattleView:
         col = P.side_colour(st, s.side)
         if plan.distance is not None:
             ships.draw_ship(surf, cam, s, col, pose=ghost, ghost=True)
-            draw_turn_handle(surf, cam, plan, s.length)
         lines: list[tuple[str, tuple[int, int, int]]] = []
         if plan.aback:
             lines.append(("taken aback: no way on — choose the free turn, then Enter", (255, 150, 130)))
