@@ -47,6 +47,7 @@ class BattleScene(Scene):
         self.tray = DiceTray()
         self.view = BattleView(self)
         self.selected: str | None = None
+        self.last_clicked: str | None = None  # the ship the player picked (not one selected for them)
         self.hover: str | None = None
         self.mouse = (0.0, 0.0)  # table inches under the cursor
         self.plan: SegmentPlan | None = None
@@ -269,6 +270,10 @@ class BattleScene(Scene):
 
     def _refresh_actions(self) -> None:
         human = self.human_to_move()
+        if human and self.selected is None:
+            acts = [o.ship for o in self.match.options() if o.type == "activate"]
+            if acts:
+                self.selected = acts[0]  # show the card of a ship that may act
         plan = self.current_plan()
         key = (self.match.version, human, plan.distance if plan else None)
         opts = self.match.options() if human else []

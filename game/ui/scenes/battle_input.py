@@ -156,9 +156,12 @@ def _menu_popup(scene) -> None:
 def _export(scene) -> None:
     from game.ui.scenes.end import save_battle_log
 
-    where = save_battle_log(scene.app, scene.match)
-    if where:
-        scene.app.say(f"battle log written: {where}")
+    try:
+        text, _jsonl = save_battle_log(scene.match.session)
+    except OSError as e:
+        scene._error(f"could not write the battle log: {e.strerror or e}")
+        return
+    scene.app.say(f"battle log written: {text} (and .jsonl)")
 
 
 def _open_popup(scene, pos, items, width: int = 240) -> None:
@@ -371,7 +374,8 @@ def _release(scene, event) -> bool:
         return True
     if scene.human_to_move() and _fire_popup(scene, hit, pos):
         return True
-    if scene.selected == hit and scene.human_to_move():
-        _activate_selected(scene)  # a second click on the selected ship activates her
+    if scene.selected == hit and scene.last_clicked == hit and scene.human_to_move():
+        _activate_selected(scene)  # a second click on the ship you picked activates her
     scene.selected = hit
+    scene.last_clicked = hit
     return True

@@ -1,0 +1,295 @@
+"""The end of a battle: who won and why, the points, and what became of every ship.
+
+Shown over the battle (the table stays visible, dimmed) so the players can
+see the result beside the final positions; "Keep looking at the table" lifts
+it.  "Save battle log" writes the battle twice, in plain words for reading
+and as JSON lines of events for tools (``python -m game.logcheck``), both
+under ``home()/logs`` so they sit beside the autosave.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import time
+from pathlib import Path
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+
+from game.persistence.autosave import home
+from game.persistence.save import write_atomic
+from game.ui.app import Scene
+from game.ui.scenes.reference import is_input, make_scrim, preload_reading_fonts
+
+#: What became of a ship, in words, for the states that say it all.
+FATES = {
+    "sunk": "sunk",
+    "exploded": "blew up",
+    "struck": "struck her colours",
+    "aground": "aground",
+    "left_table": "left the table",
+    "destroyed": "destroyed",
+}
+#: Lost ships in red, ships out of the fight in amber, the rest in the ordinary text colour.
+FATE_COLOURS = {
+    "sunk": "#f08a6a",
+    "exploded": "#f08a6a",
+    "destroyed": "#f08a6a",
+    "struck": "#e8b860",
+    "captured": "#e8b860",
+    "aground": "#e8b860",
+    "left_table": "#a8c8e8",
+}
+_EDGES = {"n": "north", "s": "south", "e": "east", "w": "west"}
+
+
+def _hex(colour, lighten: float = 0.45) -> str:
+    """Side colours lightened so that navy blue or dark red still read on a dark panel."""
+    r, g, b = (int(c + (255 - c) * lighten) for c in tuple(colour)[:3])
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def side_names(session) -> dict[str, str]:
+    return {side.id: side.name for side in session.scenario.sides}
+
+
+def side_colours(session) -> dict[str, tuple[int, int, int]]:
+    return {side.id: tuple(side.colour) for side in session.scenario.sides}
+
+
+def ship_fate(ship, names: dict[str, str]) -> str:
+    """One line for a ship's end: her fate, or if still afloat what she has left."""
+    if ship.status == "captured":
+        captor = names.get(ship.side, ship.side)
+        if ship.original_side and ship.side != ship.original_side:
+            return f"captured by the {captor}"
+        return "captured"
+    if ship.status == "left_table":
+        edge = _EDGES.get(str(ship.exit_edge).lower()[:1], "")
+        return f"left the table by the {edge} edge" if edge else "left the table"
+    if ship.status in FATES:
+        return FATES[ship.status]
+    if ship.shore_battery:
+        return f"holding out: fort {ship.hull}/{ship.hull_start}, crew {ship.crew}/{ship.crew_start}"
+    left = ", ".join(f"{track} {ship.left(track)}/{ship.start(track)}" for track in ("hull", "rigging", "crew"))
+    return f"afloat: {left}"
+
+
+def result_title(session) -> str:
+    state = session.state
+    if state.winner:
+        return f"Victory: {side_names(session).get(state.winner, state.winner)}"
+    return "A draw"
+
+
+def result_reason(session) -> str:
+    """Why the battle ended, in a sentence, with side names for the engine's side ids."""
+    state = session.state
+    names = side_names(session)
+    reason = (state.result or "").strip()
+    if not reason:
+        return "The battle is over." if state.phase == "over" else "The battle is not over yet."
+    if reason == "turn limit":
+        return "The turn limit was reached: the side with more points wins."
+    if reason == "no ship left able to fight":
+        return "No ship on either side is left able to fight."
+    if reason.startswith("only ") and reason.endswith(" can fight"):
+        side = reason[len("only ") : -len(" can fight")]
+        return f"Only the {names.get(side, side)} can still fight."
+    for side, name in names.items():
+        reason = reason.replace(side, name)
+    return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
+
+
+def _points(value: float) -> str:
+    return f"{value:g}"
+
+
+def event_names(session) -> dict[str, str]:
+    """Ids to names for the exported log: sides, squadrons, batteries and ships."""
+    names: dict[str, str] = {}
+    for side in session.scenario.sides:
+        names[side.id] = side.name
+        for bat in side.batteries:
+            names[bat.id] = bat.name
+        for sq in side.squadrons:
+            names[sq.id] = sq.name
+    for sid, ship in session.state.ships.items():
+        names[sid] = ship.name
+    return names
+
+
+def json_lines(events) -> str:
+    return "".join(json.dumps(e, default=str) + "\n" for e in events)
+
+
+def plain_text(session) -> str:
+    """The battle in words; if the narrator is missing or fails, the events themselves."""
+    events = list(session.events)
+    try:
+        from game.ui.narrate import export_text
+    except ImportError:
+        return "Quarterdeck battle log (events)\n\n" + json_lines(events)
+    names = event_names(session)
+    try:
+        try:
+            return export_text(events, names, rules=session.rules)
+        except TypeError:  # a narrator without the rules keyword
+            return export_text(events, names)
+    except Exception as e:  # the log must still be saved, even if a sentence cannot be written
+        return f"Quarterdeck battle log (events; the narrator failed: {type(e).__name__}: {e})\n\n" + json_lines(events)
+
+
+def log_paths(scenario_id: str, folder: Path | None = None, stamp: str | None = None) -> tuple[Path, Path]:
+    """``<folder>/<scenario>-<timestamp>.txt`` and ``.jsonl``, numbered if that name is taken."""
+    folder = folder or home() / "logs"
+    stamp = stamp or time.strftime("%Y%m%d-%H%M%S")
+    base = f"{scenario_id}-{stamp}"
+    n = 1
+    while True:
+        stem = base if n == 1 else f"{base}-{n}"
+        txt, jsonl = folder / f"{stem}.txt", folder / f"{stem}.jsonl"
+        if not txt.exists() and not jsonl.exists():
+            return txt, jsonl
+        n += 1
+
+
+def save_battle_log(session) -> tuple[Path, Path]:
+    """Write both forms of the log; OSError if the folder cannot be written."""
+    txt, jsonl = log_paths(session.scenario.id)
+    write_atomic(txt, plain_text(session))
+    write_atomic(jsonl, json_lines(session.events))
+    return txt, jsonl
+
+
+class EndScene(Scene):
+    """The result over the final table: winner, reason, points, fates, and what to do next."""
+
+    overlay = True
+
+    def __init__(self, app, match) -> None:
+        super().__init__(app)
+        self.match = match
+        self.session = match.session
+        self.saved: tuple[Path, Path] | None = None
+        preload_reading_fonts(app.ui)
+        self._build()
+
+    def _build(self) -> None:
+        ui = self.app.ui
+        w, h = self.app.size
+        session, state = self.session, self.session.state
+        names, colours = side_names(session), side_colours(session)
+        self.scrim = make_scrim(self)
+        card_w = min(w - 64, 980)
+        card_h = min(h - 64, 680)
+        self.card = UIPanel(
+            pygame.Rect((w - card_w) // 2, (h - card_h) // 2, card_w, card_h),
+            starting_height=1,
+            manager=ui,
+            container=self.scrim,
+            object_id=ObjectID(class_id="@card"),
+        )
+        cw, ch = self.card.get_container().get_size()
+        pad = 20
+        self.title = UILabel(
+            pygame.Rect(pad, 14, cw - 2 * pad, 48),
+            result_title(session),
+            manager=ui,
+            container=self.card,
+            object_id=ObjectID(object_id="#end_title", class_id="@end_title"),
+        )
+        self.reason = UILabel(
+            pygame.Rect(pad, 62, cw - 2 * pad, 28),
+            f"{result_reason(session)}   \u00b7   turn {state.turn} of {state.turn_limit}",
+            manager=ui,
+            container=self.card,
+            object_id=ObjectID(object_id="#end_reason", class_id="@end_reason"),
+        )
+        top, bottom = 104, ch - pad - 40 - 14
+        sides = list(state.sides)
+        gap = 14
+        col_w = (cw - 2 * pad - gap * (len(sides) - 1)) // max(1, len(sides))
+        self.side_boxes: dict[str, UITextBox] = {}
+        for i, side in enumerate(sides):
+            ships = [s for s in state.ships.values() if (s.original_side or s.side) == side]
+            rows = [
+                f"<font color='{_hex(colours.get(side, (200, 200, 200)))}'><b>{html.escape(names.get(side, side))}</b>"
+                f"</font>: {_points(state.points.get(side, 0.0))} points"
+            ]
+            for ship in ships:
+                what = "battery" if ship.shore_battery else f"{ship.guns} guns"
+                fate = ship_fate(ship, names)
+                rows.append(
+                    f"<b>{html.escape(ship.name)}</b> <font color='#9aa6b2'>{what}</font><br>"
+                    f"&nbsp;&nbsp;<font color='{FATE_COLOURS.get(ship.status, '#ece4d0')}'>{html.escape(fate)}</font>"
+                )
+            if not ships:
+                rows.append("<i>no ships</i>")
+            self.side_boxes[side] = UITextBox(
+                "<br><br>".join(rows),
+                pygame.Rect(pad + i * (col_w + gap), top, col_w, bottom - top),
+                manager=ui,
+                container=self.card,
+                object_id=ObjectID(object_id=f"#fates_{side}", class_id="@reading"),
+            )
+        by = ch - pad - 40
+        self.save_button = UIButton(
+            pygame.Rect(pad, by, 190, 40),
+            "Save battle log",
+            manager=ui,
+            container=self.card,
+            tool_tip_text="Write the battle in plain words (.txt) and as events (.jsonl) to your logs folder.",
+            object_id=ObjectID(object_id="#save_log", class_id="@action_button"),
+        )
+        self.menu_button = UIButton(
+            pygame.Rect(cw - pad - 180, by, 180, 40),
+            "Back to menu",
+            manager=ui,
+            container=self.card,
+            tool_tip_text="Leave this battle for the main menu.",
+            object_id=ObjectID(object_id="#to_menu", class_id="@action_button"),
+        )
+        self.look_button = UIButton(
+            pygame.Rect(cw - pad - 180 - 12 - 250, by, 250, 40),
+            "Keep looking at the table",
+            manager=ui,
+            container=self.card,
+            tool_tip_text="Close this summary and look over the final positions.  Key: Escape",
+            object_id=ObjectID(object_id="#keep_looking", class_id="@action_button"),
+        )
+
+    def save_log(self) -> None:
+        try:
+            self.saved = save_battle_log(self.session)
+        except OSError as e:
+            self.app.say(f"could not save the battle log: {e.strerror or e}")
+            return
+        txt, jsonl = self.saved
+        self.app.say(f"battle log saved: {txt} (and {jsonl.name})", seconds=8.0)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.save_button:
+                self.save_log()
+                return True
+            if event.ui_element is self.look_button:
+                self.app.pop()
+                return True
+            if event.ui_element is self.menu_button:
+                self.app.back_to_menu()
+                return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            return True
+        return is_input(event)
+
+    def resized(self, size: tuple[int, int]) -> None:
+        super().resized(size)
+        self.scrim.kill()
+        self._build()

@@ -1,0 +1,807 @@
+"""The main menu: the way into a battle, a saved game, the rules and the settings.
+
+Everything happens in this one scene so nothing is lost on the way: choosing
+a new battle opens a panel beside the buttons (scenario list, a picture of the
+table, who commands each side, an optional dice seed), and Settings opens
+another in the same place.  Each button has a key (N, C, L, R, S, Q/Escape)
+and a tooltip, and a failure to start or load is shown in a message window
+while the menu stays exactly as it was.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import (
+    UIButton,
+    UICheckBox,
+    UIDropDownMenu,
+    UIHorizontalSlider,
+    UIImage,
+    UILabel,
+    UIPanel,
+    UISelectionList,
+    UITextBox,
+    UITextEntryLine,
+    UIWindow,
+)
+from pygame_gui.windows import UIFileDialog, UIMessageWindow
+
+from game.persistence.autosave import autosave_path
+from game.ui.app import Scene
+from game.ui.render.thumbnail import scenario_thumbnail
+from game.ui.scenes.reference import ReferenceScene, select_item
+from game.ui.settings import ANIMATION_SPEEDS, save_settings, settings_path
+
+HUMAN = "human"
+#: Menu order of the player kinds; unknown kinds registered later follow, sorted.
+KIND_ORDER = (HUMAN, "scripted", "captain", "random")
+#: Strongest computer opponent first: the default for the second side.
+STRONGEST = ("captain", "scripted", "random")
+KIND_LABELS = {
+    HUMAN: "Human",
+    "scripted": "Computer: scripted",
+    "captain": "Computer: captain",
+    "random": "Computer: random",
+}
+ANIMATION_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant (no animation)"}
+SETTINGS_SAVE_DELAY = 0.4  # seconds after the volume slider stops before the file is written
+
+_BG_TOP = (10, 17, 25)
+_BG_BOTTOM = (20, 34, 48)
+_BRASS = (200, 168, 96)
+_BRASS_DIM = (92, 80, 52)
+_TEXT = (236, 228, 208)
+
+
+def player_kinds() -> list[str]:
+    """The kinds a side can be given now: human first, then the registered computer players."""
+    try:
+        from game.ai import PLAYER_KINDS
+
+        registered = [k for k in PLAYER_KINDS if k != HUMAN]
+    except Exception:  # a broken AI package must not take the menu down: humans can still play
+        registered = []
+    known = [k for k in KIND_ORDER[1:] if k in registered]
+    return [HUMAN, *known, *sorted(k for k in registered if k not in KIND_ORDER)]
+
+
+def default_players(side_ids: list[str], kinds: list[str]) -> dict[str, str]:
+    """First side human, the others the strongest computer player registered (human if none)."""
+    computer = next((k for k in STRONGEST if k in kinds), next((k for k in kinds if k != HUMAN), HUMAN))
+    return {side: (HUMAN if i == 0 else computer) for i, side in enumerate(side_ids)}
+
+
+def kind_label(kind: str) -> str:
+    return KIND_LABELS.get(kind, f"Computer: {kind}")
+
+
+def compass_point(bearing: float) -> str:
+    points = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
+    return points[int((bearing % 360) / 22.5 + 0.5) % 16]
+
+
+def _inches(v: float) -> str:
+    return f"{v:g}\u2033"
+
+
+def _hex(colour, lighten: float = 0.0) -> str:
+    """An HTML colour, lightened towards white so dark side colours read on the dark panels."""
+    r, g, b = (int(c + (255 - c) * lighten) for c in colour)
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+@dataclass
+class ScenarioEntry:
+    """A shipped scenario as the menu shows it; ``scenario`` is None if it does not load."""
+
+    id: str
+    title: str
+    scenario: object | None
+    problem: str = ""
+
+
+@dataclass
+class _Button:
+    key: str  # shortcut letter shown on the keycap
+    widget: UIButton
+
+
+class MenuScene(Scene):
+    """Title, six buttons with keys, and one panel at a time beside them (new battle or settings)."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.entries = self._load_scenarios()
+        self.kinds = player_kinds()
+        self.panel_kind: str | None = None  # None | "new" | "settings"
+        self.chosen: str | None = self.entries[0].id if self.entries else None
+        self.players: dict[str, dict[str, str]] = {}  # scenario id -> side -> kind, as last chosen
+        self.seed_text = ""
+        self.dialogs: list[UIWindow] = []
+        self.file_dialog: UIFileDialog | None = None
+        self._settings_due: float | None = None
+        self._background: pygame.Surface | None = None  # painted once per window size (and rose or not)
+        self._background_key: tuple = ()
+        self.autosave = self.autosave_summary()  # read once: nothing writes it while the menu is up
+        self._build()
+
+    # --- content -------------------------------------------------------------
+
+    def _load_scenarios(self) -> list[ScenarioEntry]:
+        from game.content.load import ContentError, list_scenarios, load_scenario, scenario_path
+
+        entries = []
+        for name in list_scenarios():
+            try:
+                sc = load_scenario(scenario_path(name), self.app.ships, self.app.rules)
+                entries.append(ScenarioEntry(name, sc.name, sc))
+            except ContentError as e:
+                entries.append(ScenarioEntry(name, name, None, "; ".join(e.problems[:2])))
+            except (OSError, ValueError) as e:
+                entries.append(ScenarioEntry(name, name, None, str(e)))
+        titles = [e.title for e in entries]
+        for e in entries:  # two scenarios with one title stay apart in the list
+            if titles.count(e.title) > 1:
+                e.title = f"{e.title} ({e.id})"
+        return entries
+
+    def entry(self, scenario_id: str | None) -> ScenarioEntry | None:
+        return next((e for e in self.entries if e.id == scenario_id), None)
+
+    def autosave_summary(self) -> tuple[bool, str]:
+        """Whether Continue can be tried, and the line that says what it would continue."""
+        from game.persistence.save import SaveError, read_save
+
+        path = autosave_path()
+        if not path.is_file():
+            return False, "No autosaved battle yet"
+        try:
+            doc = read_save(path)
+        except SaveError:
+            return True, "The autosave looks damaged"
+        entry = self.entry(doc["scenario"])
+        title = entry.title if entry else doc["scenario"]
+        turn = doc.get("turn")
+        if isinstance(turn, int) and not isinstance(turn, bool):
+            return True, f"{title}, turn {turn}"
+        return True, title
+
+    # --- layout --------------------------------------------------------------
+
+    def _metrics(self) -> dict[str, int]:
+        w, h = self.app.size
+        small = w < 1200 or h < 720
+        margin = 32 if small else 48
+        return {
+            "margin": margin,
+            "button_w": 230 if small else 290,
+            "button_h": 40 if small else 46,
+            "gap": 10 if small else 12,
+            "title_h": 126 if small else 136,
+            "keycap": 34,
+        }
+
+    def panel_rect(self) -> pygame.Rect:
+        m = self._metrics()
+        w, h = self.app.size
+        x = m["margin"] + m["keycap"] + m["button_w"] + (24 if w < 1200 else 40)
+        y = m["title_h"] + 14
+        return pygame.Rect(x, y, w - x - m["margin"], h - y - (28 if h < 720 else 40))
+
+    def _build(self) -> None:
+        """(Re)create every widget from the scene's state: on start, on resize, after a panel change."""
+        for element in list(self.root.elements):
+            element.kill()
+        ui, m = self.app.ui, self._metrics()
+        w, _ = self.app.size
+        x = m["margin"]
+        UILabel(
+            pygame.Rect(x - 4, 10, min(w - 2 * x, 640), 84),
+            "Quarterdeck",
+            manager=ui,
+            container=self.root,
+            object_id=ObjectID(object_id="#menu_title"),
+        )
+        UILabel(
+            pygame.Rect(x, 86, min(w - 2 * x, 640), 30),
+            "Beat to Quarters v2.1",
+            manager=ui,
+            container=self.root,
+            object_id=ObjectID(object_id="#menu_subtitle"),
+        )
+        can_continue, continue_line = self.autosave
+        specs = [
+            ("new", "N", "New battle", "Choose a scenario and who commands each side.  Key: N"),
+            ("continue", "C", "Continue", f"Resume the autosaved battle: {continue_line}.  Key: C"),
+            ("load", "L", "Load\u2026", "Open a saved battle from a file.  Key: L"),
+            ("reference", "R", "Rules reference", "The Beat to Quarters tables in force.  Key: R"),
+            ("settings", "S", "Settings", "Grid, animation speed, volume and fullscreen.  Key: S"),
+            ("quit", "Q", "Quit", "Leave Quarterdeck.  Keys: Q or Escape"),
+        ]
+        if not can_continue:
+            specs[1] = ("continue", "C", "Continue", "There is no autosaved battle to continue yet.")
+        self.buttons: dict[str, _Button] = {}
+        y = m["title_h"] + 14
+        bx = x + m["keycap"]
+        for name, key, label, tip in specs:
+            button = UIButton(
+                pygame.Rect(bx, y, m["button_w"], m["button_h"]),
+                label,
+                manager=ui,
+                container=self.root,
+                tool_tip_text=tip,
+                object_id=ObjectID(object_id=f"#menu_{name}", class_id="@menu_button"),
+            )
+            self.buttons[name] = _Button(key, button)
+            y += m["button_h"] + m["gap"]
+            if name == "continue":
+                # a disabled button shows no tooltip, so what Continue would resume is also written here
+                self.continue_label = UILabel(
+                    pygame.Rect(bx + 4, y - m["gap"] + 2, m["button_w"], 22),
+                    continue_line,
+                    manager=ui,
+                    container=self.root,
+                    object_id=ObjectID(class_id="@caption"),
+                )
+                y += 22
+        if not can_continue:
+            self.buttons["continue"].widget.disable()
+        self.panel: UIPanel | None = None
+        if self.panel_kind == "new":
+            self._build_new_battle()
+        elif self.panel_kind == "settings":
+            self._build_settings()
+
+    def _card(self) -> tuple[UIPanel, int, int]:
+        r = self.panel_rect()
+        self.panel = UIPanel(
+            r, starting_height=1, manager=self.app.ui, container=self.root, object_id=ObjectID(class_id="@card")
+        )
+        cw, ch = self.panel.get_container().get_size()
+        return self.panel, cw, ch
+
+    def _label(self, rect: pygame.Rect, text: str, cls: str, container) -> UILabel:
+        return UILabel(rect, text, manager=self.app.ui, container=container, object_id=ObjectID(class_id=cls))
+
+    # --- the new battle panel -----------------------------------------------
+
+    def _build_new_battle(self) -> None:
+        ui = self.app.ui
+        panel, cw, ch = self._card()
+        pad = 16
+        self._label(pygame.Rect(pad, 10, cw - 2 * pad, 34), "New battle", "@heading", panel)
+        top = 52
+        col_l = max(200, int((cw - 2 * pad) * 0.38))
+        rx = pad + col_l + 18
+        col_r = cw - rx - pad
+
+        # left column: the scenarios, then what the chosen one is about
+        self._label(pygame.Rect(pad, top, col_l, 22), "Scenario", "@field_label", panel)
+        items = [(e.title, f"#scenario_{i}") for i, e in enumerate(self.entries)]
+        list_h = min(len(items), 6) * 30 + 6
+        chosen = next((i for i, e in enumerate(self.entries) if e.id == self.chosen), None)
+        self.scenario_items = items
+        self.scenario_list = UISelectionList(
+            pygame.Rect(pad, top + 26, col_l, list_h),
+            items,
+            manager=ui,
+            container=panel,
+            object_id=ObjectID(class_id="@roomy_list"),
+            default_selection=items[chosen] if chosen is not None else None,
+        )
+        about_y = top + 26 + list_h + 14
+        self._label(pygame.Rect(pad, about_y, col_l, 22), "About this battle", "@field_label", panel)
+        self.description = UITextBox(
+            "",
+            pygame.Rect(pad, about_y + 26, col_l, ch - about_y - 26 - pad),
+            manager=ui,
+            container=panel,
+            object_id=ObjectID(class_id="@reading"),
+        )
+
+        # right column, from the bottom up: buttons, seed, who commands, then the picture takes the rest
+        button_h = 40
+        by = ch - pad - button_h
+        self.start_button = UIButton(
+            pygame.Rect(cw - pad - 150, by, 150, button_h),
+            "Start",
+            manager=ui,
+            container=panel,
+            tool_tip_text="Begin the battle with these commanders.  Key: Enter",
+            object_id=ObjectID(object_id="#start", class_id="@action_button"),
+        )
+        self.back_button = UIButton(
+            pygame.Rect(cw - pad - 150 - 12 - 120, by, 120, button_h),
+            "Back",
+            manager=ui,
+            container=panel,
+            tool_tip_text="Close this panel.  Key: Escape",
+            object_id=ObjectID(object_id="#back", class_id="@action_button"),
+        )
+        seed_y = by - 14 - 34
+        self._label(pygame.Rect(rx, seed_y + 6, 100, 22), "Dice seed", "@field_label", panel)
+        self.seed_entry = UITextEntryLine(
+            pygame.Rect(rx + 108, seed_y, 120, 34),
+            manager=ui,
+            container=panel,
+            initial_text=self.seed_text or None,
+        )
+        self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry.set_text_length_limit(9)
+        if col_r - 238 >= 110:  # on a small window the empty field speaks for itself
+            self._label(pygame.Rect(rx + 238, seed_y + 6, col_r - 238, 22), "blank = random", "@caption", panel)
+
+        entry = self.entry(self.chosen)
+        sides = list(entry.scenario.sides) if entry and entry.scenario else []
+        rows_h = 26 + len(sides) * 40
+        sides_y = seed_y - 14 - rows_h
+        self.sides_y = sides_y
+        self._build_side_rows(panel, rx, sides_y, col_r, sides)
+
+        pic_top = top
+        caption_h = 22
+        pic_h = max(60, sides_y - 12 - caption_h - pic_top)
+        pic_w = col_r
+        if entry and entry.scenario:
+            tw, th = entry.scenario.table
+            pic_w = min(col_r, int(pic_h * tw / th) + 12)
+            pic_h = min(pic_h, int(pic_w * th / tw) + 12)
+        self.thumb_rect = pygame.Rect(rx + (col_r - pic_w) // 2, pic_top, pic_w, pic_h)
+        self.thumbnail = UIImage(
+            self.thumb_rect,
+            pygame.Surface(self.thumb_rect.size),
+            manager=ui,
+            container=panel,
+        )
+        self.facts = self._label(pygame.Rect(rx, pic_top + pic_h + 4, col_r, caption_h), "", "@caption", panel)
+        self._show_scenario()
+
+    def _build_side_rows(self, panel, x: int, y: int, width: int, sides) -> None:
+        ui = self.app.ui
+        self._label(pygame.Rect(x, y, width, 22), "Who commands", "@field_label", panel)
+        self.side_menus: dict[str, UIDropDownMenu] = {}
+        choice = self.players.setdefault(self.chosen or "", default_players([s.id for s in sides], self.kinds))
+        options = [(kind_label(k), k) for k in self.kinds]
+        menu_w = min(250, max(150, int(width * 0.45)))
+        for i, side in enumerate(sides):
+            ry = y + 26 + i * 40
+            swatch = pygame.Surface((14, 14))
+            swatch.fill(tuple(side.colour))
+            pygame.draw.rect(swatch, _BRASS, swatch.get_rect(), 1)
+            UIImage(pygame.Rect(x, ry + 10, 14, 14), swatch, manager=ui, container=panel)
+            self._label(pygame.Rect(x + 20, ry + 6, width - menu_w - 24, 22), side.name, "@field_label", panel)
+            kind = choice.get(side.id, HUMAN)
+            if kind not in self.kinds:
+                kind = HUMAN
+            self.side_menus[side.id] = UIDropDownMenu(
+                options,
+                (kind_label(kind), kind),
+                pygame.Rect(x + width - menu_w, ry, menu_w, 34),
+                manager=ui,
+                container=panel,
+                object_id=ObjectID(object_id=f"#player_{side.id}", class_id="@player_kind"),
+            )
+
+    def _show_scenario(self) -> None:
+        """Fill the description, picture and caption for the chosen scenario."""
+        entry = self.entry(self.chosen)
+        if entry is None:
+            self.description.set_text("<i>No scenarios found in the data folder.</i>")
+            self.start_button.disable()
+            return
+        if entry.scenario is None:
+            self.description.set_text(f"<b>This scenario does not load:</b><br>{html.escape(entry.problem)}")
+            self.facts.set_text("")
+            self.thumbnail.set_image(pygame.Surface(self.thumb_rect.size))
+            self.start_button.disable()
+            return
+        sc = entry.scenario
+        self.start_button.enable()
+        lines = []  # the forces first: they decide the choice as much as the story does
+        for side in sc.sides:
+            ships = [s for sq in side.squadrons for s in sq.ships]
+            names = ", ".join(f"{html.escape(s.ship.name)} ({s.ship.guns})" for s in ships)
+            count = f"{len(ships)} ship{'s' if len(ships) != 1 else ''}"
+            if side.batteries:
+                count += f", {len(side.batteries)} batter{'ies' if len(side.batteries) != 1 else 'y'}"
+            lines.append(
+                f"<font color='{_hex(side.colour, 0.45)}'><b>{html.escape(side.name)}</b></font>: {count}<br>{names}"
+            )
+        lines.append(html.escape(" ".join(sc.description.split())))
+        self.description.set_text("<br><br>".join(lines))
+        tw, th = sc.table
+        self.facts.set_text(
+            f"{_inches(tw)} \u00d7 {_inches(th)} table  \u00b7  wind from {compass_point(sc.wind_from)} "
+            f"({sc.wind_from:g}\u00b0)  \u00b7  {sc.turn_limit} turns"
+        )
+        self.thumbnail.set_image(scenario_thumbnail(sc, self.thumb_rect.size, self.app.rules))
+
+    def _remember_panel_state(self) -> None:
+        """Keep what was chosen in the new battle panel so a rebuild (resize) does not lose it."""
+        if self.panel_kind == "new" and self.panel is not None and self.panel.alive():
+            self.seed_text = self.seed_entry.get_text()
+            if self.chosen:
+                self.players[self.chosen] = self.chosen_players()
+
+    def chosen_players(self) -> dict[str, str]:
+        return {side: menu.selected_option[1] for side, menu in self.side_menus.items()}
+
+    def _select_scenario(self, scenario_id: str) -> None:
+        if scenario_id == self.chosen:
+            return
+        self._remember_panel_state()
+        self.chosen = scenario_id
+        self._build()  # the side rows differ from scenario to scenario
+
+    # --- the settings panel --------------------------------------------------
+
+    def _build_settings(self) -> None:
+        ui, s = self.app.ui, self.app.settings
+        panel, cw, ch = self._card()
+        pad = 20
+        self._label(pygame.Rect(pad, 10, cw - 2 * pad, 34), "Settings", "@heading", panel)
+        y = 64
+        self.grid_box = UICheckBox(
+            pygame.Rect(pad, y, 22, 22),
+            "Show a 6\u2033 grid on the table",
+            manager=ui,
+            container=panel,
+            initial_state=bool(s.grid),
+            tool_tip_text="Faint lines every six inches, to judge distances by eye.",
+        )
+        y += 48
+        self._label(pygame.Rect(pad, y + 6, 170, 22), "Animation speed", "@field_label", panel)
+        keys = list(ANIMATION_SPEEDS)
+        current = s.animation if s.animation in ANIMATION_SPEEDS else "normal"
+        self.animation_menu = UIDropDownMenu(
+            [(ANIMATION_LABELS.get(k, k.title()), k) for k in keys],
+            (ANIMATION_LABELS.get(current, current.title()), current),
+            pygame.Rect(pad + 180, y, 240, 34),
+            manager=ui,
+            container=panel,
+            object_id=ObjectID(object_id="#animation"),
+        )
+        y += 52
+        self._label(pygame.Rect(pad, y + 6, 170, 22), "Volume", "@field_label", panel)
+        self.volume_slider = UIHorizontalSlider(
+            pygame.Rect(pad + 180, y, min(320, cw - pad - 180 - 80), 34),
+            round(s.volume * 100),
+            (0, 100),
+            manager=ui,
+            container=panel,
+            click_increment=5,
+        )
+        self.volume_label = self._label(
+            pygame.Rect(self.volume_slider.relative_rect.right + 12, y + 6, 60, 22),
+            f"{round(s.volume * 100)}%",
+            "@field_label",
+            panel,
+        )
+        y += 56
+        self.fullscreen_box = UICheckBox(
+            pygame.Rect(pad, y, 22, 22),
+            "Fullscreen (also F11 anywhere)",
+            manager=ui,
+            container=panel,
+            initial_state=bool(s.fullscreen),
+            tool_tip_text="Fill the whole screen with the game.",
+        )
+        self._fullscreen_shown = bool(s.fullscreen)
+        y += 52
+        self._label(
+            pygame.Rect(pad, y, cw - 2 * pad, 22),
+            f"Changes are saved as you make them, in {settings_path()}",
+            "@caption",
+            panel,
+        )
+        self.settings_error = self._label(pygame.Rect(pad, y + 26, cw - 2 * pad, 22), "", "@warning", panel)
+        self.settings_close = UIButton(
+            pygame.Rect(cw - pad - 130, ch - pad - 40, 130, 40),
+            "Close",
+            manager=ui,
+            container=panel,
+            tool_tip_text="Close the settings.  Key: Escape",
+            object_id=ObjectID(object_id="#close_settings", class_id="@action_button"),
+        )
+
+    def save_settings_now(self) -> str | None:
+        self._settings_due = None
+        error = save_settings(self.app.settings)
+        if self.panel_kind == "settings" and self.panel is not None and self.panel.alive():
+            self.settings_error.set_text(error or "")
+        if error:
+            self.app.say(error)
+        return error
+
+    # --- opening and closing ---------------------------------------------------
+
+    def open_panel(self, kind: str | None) -> None:
+        if kind == self.panel_kind:
+            return
+        self._remember_panel_state()
+        if self.panel_kind == "settings" and self._settings_due is not None:
+            self.save_settings_now()
+        self.panel_kind = kind
+        self._build()
+
+    def error_window(self, title: str, message: str) -> UIMessageWindow:
+        """A one-line problem in a window over the menu; the menu itself is left as it was."""
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, min(500, w - 40), 200)
+        rect.center = (w // 2, h // 2)
+        window = UIMessageWindow(rect, html.escape(message), self.app.ui, window_title=title, always_on_top=True)
+        self.dialogs.append(window)
+        return window
+
+    def open_load_dialog(self) -> None:
+        if self.file_dialog is not None and self.file_dialog.alive():
+            return
+        folder = autosave_path().parent
+        start = folder if folder.is_dir() else Path.home()
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, min(720, w - 60), min(520, h - 60))
+        rect.center = (w // 2, h // 2)
+        self.file_dialog = UIFileDialog(
+            rect,
+            self.app.ui,
+            window_title="Load a saved battle",
+            initial_file_path=str(start),
+            allow_existing_files_only=True,
+            always_on_top=True,
+        )
+        # The dialog can delete files; a game menu has no business offering that next to the saves.
+        delete = getattr(self.file_dialog, "delete_button", None)
+        if delete is not None:
+            delete.hide()
+        self.dialogs.append(self.file_dialog)
+
+    def _modal(self) -> UIWindow | None:
+        self.dialogs = [d for d in self.dialogs if d.alive()]
+        return self.dialogs[-1] if self.dialogs else None
+
+    def _typing(self) -> bool:
+        """A text field has the keyboard: letters are text then, not shortcuts."""
+        focus = self.app.ui.get_focus_set() or ()
+        return any(isinstance(e, UITextEntryLine) for e in focus)
+
+    # --- actions -------------------------------------------------------------
+
+    def activate(self, name: str) -> None:
+        """What each main button does (also reached by its key)."""
+        if name == "new":
+            self.open_panel(None if self.panel_kind == "new" else "new")
+        elif name == "continue":
+            if not self.buttons["continue"].widget.is_enabled:
+                return
+            error = self.app.continue_autosave()
+            if error:
+                self.error_window("Could not continue", error)
+        elif name == "load":
+            self.open_load_dialog()
+        elif name == "reference":
+            self._remember_panel_state()
+            self.app.push(ReferenceScene(self.app))
+        elif name == "settings":
+            self.open_panel(None if self.panel_kind == "settings" else "settings")
+        elif name == "quit":
+            if self._settings_due is not None:
+                self.save_settings_now()
+            self.app.running = False
+
+    def start(self) -> None:
+        """Start the chosen battle; on failure the reason is shown and the panel stays."""
+        entry = self.entry(self.chosen)
+        if entry is None:
+            return
+        text = self.seed_entry.get_text().strip()
+        seed = int(text) if text.isdigit() else None
+        players = self.chosen_players()
+        self._remember_panel_state()
+        error = self.app.start_battle(entry.id, players, seed)
+        if error:
+            self.error_window("Could not start the battle", error)
+
+    def load(self, path: str) -> None:
+        error = self.app.load_game(path)
+        if error:
+            self.error_window("Could not load the battle", error)
+
+    # --- scene ---------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self._pressed(event.ui_element)
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and self.panel_kind == "new":
+            if event.ui_element is getattr(self, "scenario_list", None):
+                picked = self.scenario_list.get_single_selection(include_object_id=True)
+                for (_, item_id), entry in zip(self.scenario_items, self.entries, strict=True):
+                    if isinstance(picked, tuple) and picked[1] == item_id:
+                        self._select_scenario(entry.id)
+                return True
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.file_dialog:
+            self.load(event.text)
+            return True
+        if self.panel_kind == "settings" and self._settings_event(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _pressed(self, element) -> bool:
+        for name, b in self.buttons.items():
+            if element is b.widget:
+                self.activate(name)
+                return True
+        if self.panel_kind == "new":
+            if element is self.start_button:
+                self.start()
+                return True
+            if element is self.back_button:
+                self.open_panel(None)
+                return True
+        if self.panel_kind == "settings" and element is self.settings_close:
+            self.open_panel(None)
+            return True
+        return False
+
+    def _settings_event(self, event: pygame.event.Event) -> bool:
+        s = self.app.settings
+        element = getattr(event, "ui_element", None)
+        if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
+            on = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
+            if element is self.grid_box:
+                s.grid = on
+                self.save_settings_now()
+                return True
+            if element is self.fullscreen_box:
+                if bool(s.fullscreen) != on:
+                    self.app.toggle_fullscreen()  # saves the settings itself
+                    self.save_settings_now()  # again, to show an error in the panel if there is one
+                self._fullscreen_shown = bool(s.fullscreen)
+                return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and element is self.animation_menu:
+            s.animation = self.animation_menu.selected_option[1]
+            self.save_settings_now()
+            return True
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and element is self.volume_slider:
+            value = int(round(self.volume_slider.get_current_value()))
+            s.volume = max(0.0, min(1.0, value / 100))
+            self.volume_label.set_text(f"{value}%")
+            self._settings_due = SETTINGS_SAVE_DELAY  # written once the slider rests
+            return True
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            window = self._modal()
+            if window is not None:
+                window.kill()
+            elif self._typing():
+                self.app.ui.set_focus_set(None)
+            elif self.panel_kind is not None:
+                self.open_panel(None)
+            else:
+                self.activate("quit")
+            return True
+        if self._modal() is not None or self._typing():
+            return False
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.panel_kind == "new":
+            if self.start_button.is_enabled:
+                self.start()
+            return True
+        if key in (pygame.K_UP, pygame.K_DOWN) and self.panel_kind == "new" and self.entries:
+            index = next((i for i, e in enumerate(self.entries) if e.id == self.chosen), 0)
+            index = (index + (1 if key == pygame.K_DOWN else -1)) % len(self.entries)
+            self._select_scenario(self.entries[index].id)
+            return True
+        for name, b in self.buttons.items():
+            if key == pygame.key.key_code(b.key.lower()):
+                self.activate(name)
+                return True
+        return False
+
+    def update(self, dt: float) -> None:
+        if self.panel_kind == "new" and self.scenario_list.get_single_selection() is None:
+            # a click on the chosen scenario unselects it in pygame_gui; the choice stands
+            index = next((i for i, e in enumerate(self.entries) if e.id == self.chosen), None)
+            if index is not None:
+                select_item(self.scenario_list, index)
+        fullscreen = bool(self.app.settings.fullscreen)
+        if self.panel_kind == "settings" and fullscreen != self._fullscreen_shown:
+            self._fullscreen_shown = fullscreen  # F11 was pressed with the panel open: the box follows
+            self.fullscreen_box.set_state(fullscreen)
+        if self._settings_due is not None:
+            self._settings_due -= dt
+            if self._settings_due <= 0:
+                self.save_settings_now()
+
+    def resized(self, size: tuple[int, int]) -> None:
+        super().resized(size)
+        self._remember_panel_state()
+        self._background = None
+        self._build()
+
+    def close(self) -> None:
+        if self._settings_due is not None:
+            self.save_settings_now()
+        for window in self.dialogs:
+            if window.alive():
+                window.kill()
+        super().close()
+
+    # --- drawing ---------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rose = self.panel_kind is None
+        if self._background is None or self._background_key != (surface.get_size(), rose):
+            self._background = self._paint_background(surface.get_size())
+            if rose:
+                self._draw_rose(self._background)
+            self._background_key = (surface.get_size(), rose)
+        surface.blit(self._background, (0, 0))
+        for b in self.buttons.values():
+            self._keycap(surface, b.key, b.widget.rect, b.widget.is_enabled)
+
+    def _paint_background(self, size: tuple[int, int]) -> pygame.Surface:
+        """A night-sea gradient with a brass rule under the title: painted once per window size."""
+        w, h = size
+        bg = pygame.Surface(size)
+        for y in range(h):
+            t = y / max(1, h - 1)
+            bg.fill(tuple(int(a + (b - a) * t) for a, b in zip(_BG_TOP, _BG_BOTTOM, strict=True)), (0, y, w, 1))
+        m = self._metrics()
+        y = m["title_h"] - 6
+        pygame.draw.line(bg, _BRASS_DIM, (m["margin"], y), (w - m["margin"], y), 1)
+        pygame.draw.line(bg, _BRASS, (m["margin"], y), (m["margin"] + 120, y), 2)
+        return bg
+
+    def _draw_rose(self, surface: pygame.Surface) -> None:
+        """A faint compass rose where the panels open, so the empty half of the menu is not bare."""
+        r = self.panel_rect()
+        cx, cy = r.center
+        radius = max(40, min(r.w, r.h) // 2 - 30)
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        colour = (*_BRASS, 38)
+        strong = (*_BRASS, 70)
+        pygame.draw.circle(layer, colour, (cx, cy), radius, 2)
+        pygame.draw.circle(layer, colour, (cx, cy), int(radius * 0.82), 1)
+        pygame.draw.circle(layer, colour, (cx, cy), int(radius * 0.18), 1)
+        for i in range(32):
+            a = math.radians(i * 11.25)
+            inner = radius * (0.82 if i % 2 else 0.9)
+            p0 = (cx + math.sin(a) * inner, cy - math.cos(a) * inner)
+            p1 = (cx + math.sin(a) * radius, cy - math.cos(a) * radius)
+            pygame.draw.line(layer, colour, p0, p1, 1)
+        for i in (1, 3, 5, 7, 0, 2, 4, 6):  # the short points first, under the long ones
+            a = math.radians(i * 45)
+            length = radius * (0.78 if i % 2 == 0 else 0.5)
+            tip = (cx + math.sin(a) * length, cy - math.cos(a) * length)
+            side = radius * 0.08
+            left = (cx + math.sin(a - math.pi / 2) * side, cy - math.cos(a - math.pi / 2) * side)
+            right = (cx + math.sin(a + math.pi / 2) * side, cy - math.cos(a + math.pi / 2) * side)
+            pygame.draw.polygon(layer, strong if i % 2 == 0 else colour, [tip, left, (cx, cy), right])
+        from game.ui.fonts import text
+
+        label = text("N", 30, _BRASS, bold=True)
+        label.set_alpha(90)
+        layer.blit(label, label.get_rect(midbottom=(cx, cy - radius - 4)))
+        surface.blit(layer, (0, 0))
+
+    def _keycap(self, surface: pygame.Surface, key: str, button: pygame.Rect, enabled: bool) -> None:
+        from game.ui.fonts import text
+
+        cap = pygame.Rect(0, 0, 26, 26)
+        cap.midright = (button.left - 8, button.centery)
+        edge = _BRASS if enabled else _BRASS_DIM
+        pygame.draw.rect(surface, (14, 22, 31), cap, border_radius=4)
+        pygame.draw.rect(surface, edge, cap, 1, border_radius=4)
+        label = text(key, 20, _TEXT if enabled else (110, 118, 126), bold=True)
+        surface.blit(label, label.get_rect(center=cap.center))

@@ -1,0 +1,368 @@
+"""The menu, the rules reference and the end screen, driven like a player would.
+
+Each test builds the real window headless (SDL's dummy driver), pushes the
+scene and posts mouse and key events through ``app.step``, so the widgets,
+their events and the scenes' handling are all exercised together.  A private
+QUARTERDECK_HOME keeps the real autosave and settings out of it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
+import pytest  # noqa: E402
+import yaml  # noqa: E402
+
+SIZE = (1280, 800)
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("QUARTERDECK_HOME", str(tmp_path))
+    from game.ui.app import QuarterdeckApp
+
+    a = QuarterdeckApp(size=SIZE, headless=True)
+    pygame.event.clear()
+    yield a
+    while a.scenes:
+        a.pop()
+    pygame.event.clear()
+
+
+def menu(app):
+    from game.ui.scenes.menu import MenuScene
+
+    scene = MenuScene(app)
+    app.push(scene)
+    step(app)
+    return scene
+
+
+def step(app, n: int = 3, dt: float = 1 / 60) -> None:
+    for _ in range(n):
+        app.step(dt)
+
+
+def click(app, element_or_pos) -> None:
+    """Move there (pygame_gui hovers from the real mouse position), press and release."""
+    pos = element_or_pos if isinstance(element_or_pos, tuple) else element_or_pos.rect.center
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    step(app, 2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    step(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    step(app, 3)
+
+
+def key(app, k: int, unicode: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=unicode, scancode=0))
+    step(app, 2)
+
+
+def type_text(app, text: str) -> None:
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    step(app, 2)
+
+
+def list_button(selection_list, text: str):
+    for item in selection_list.item_list:
+        if item["text"] == text and item["button_element"] is not None:
+            return item["button_element"]
+    raise AssertionError(f"{text!r} not shown in the list: {[i['text'] for i in selection_list.item_list]}")
+
+
+def choose(app, dropdown, label: str) -> None:
+    """Open a drop-down and click one of its options."""
+    click(app, dropdown)
+    options = dropdown.current_state.options_selection_list
+    click(app, list_button(options, label))
+    step(app, 3)  # button -> list selection -> menu changed: one frame each
+
+
+# --- the menu ----------------------------------------------------------------------------------
+
+
+def test_new_battle_start_passes_scenario_players_and_seed(app, monkeypatch):
+    from game.ai import PLAYER_KINDS
+    from game.ui.scenes.menu import kind_label
+
+    calls = []
+    monkeypatch.setattr(app, "start_battle", lambda *a: calls.append(a))  # returns None: success
+    scene = menu(app)
+    key(app, pygame.K_n, "n")
+    assert scene.panel_kind == "new"
+    click(app, list_button(scene.scenario_list, "The Duel"))
+    assert scene.chosen == "duel"
+    assert "Constitution" in scene.description.html_text
+    assert set(scene.side_menus) == {"american", "british"}
+    strongest = next(k for k in ("captain", "scripted", "random") if k in PLAYER_KINDS)
+    assert scene.chosen_players() == {"american": "human", "british": strongest}
+
+    choose(app, scene.side_menus["british"], kind_label("random"))
+    choose(app, scene.side_menus["american"], kind_label("random"))
+    click(app, scene.seed_entry)
+    type_text(app, "42")
+    click(app, scene.start_button)
+    assert calls == [("duel", {"american": "random", "british": "random"}, 42)]
+
+
+def test_start_failure_shows_the_reason_and_keeps_the_panel(app, monkeypatch):
+    monkeypatch.setattr(app, "start_battle", lambda *a: "no side 'x' in duel")
+    scene = menu(app)
+    click(app, scene.buttons["new"].widget)
+    key(app, pygame.K_RETURN)  # Enter starts with the defaults; a blank seed means random
+    assert app.scene is scene and scene.panel_kind == "new"
+    window = scene._modal()
+    assert isinstance(window, pygame_gui.windows.UIMessageWindow)
+    assert "no side" in window.text_block.html_text
+
+
+def test_continue_is_disabled_without_an_autosave(app, monkeypatch):
+    called = []
+    monkeypatch.setattr(app, "continue_autosave", lambda: called.append(1))
+    scene = menu(app)
+    assert not scene.buttons["continue"].widget.is_enabled
+    assert "No autosaved battle" in scene.continue_label.text
+    key(app, pygame.K_c, "c")
+    click(app, scene.buttons["continue"].widget)
+    assert called == []
+
+
+def test_continue_names_the_autosaved_scenario_and_turn(app):
+    from game.content.load import load_scenario, scenario_path
+    from game.persistence.autosave import autosave_path
+    from game.persistence.save import write_save
+    from game.persistence.session import Session
+
+    sc = load_scenario(scenario_path("duel"), app.ships, app.rules)
+    write_save(autosave_path(), Session(sc, app.rules, 7, {"american": "human", "british": "random"}))
+    scene = menu(app)
+    assert scene.buttons["continue"].widget.is_enabled
+    assert scene.continue_label.text == "The Duel, turn 1"
+    assert "The Duel, turn 1" in scene.buttons["continue"].widget.tool_tip_text
+
+
+def test_corrupted_autosave_shows_an_error_and_keeps_the_menu(app):
+    from game.persistence.autosave import autosave_path
+
+    autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    autosave_path().write_text("quarterdeck_save: 1\nscenario: [unclosed\n", encoding="utf-8")
+    scene = menu(app)
+    assert scene.buttons["continue"].widget.is_enabled
+    assert "damaged" in scene.continue_label.text
+    click(app, scene.buttons["continue"].widget)
+    window = scene._modal()
+    assert isinstance(window, pygame_gui.windows.UIMessageWindow)
+    assert "autosave.yaml" in window.text_block.html_text
+    assert app.scenes == [scene] and scene.buttons["new"].widget.alive()
+    key(app, pygame.K_ESCAPE)  # closes the window, not the program
+    assert scene._modal() is None and app.running
+
+
+def test_load_dialog_starts_in_the_save_folder_and_reports_a_bad_file(app, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_bytes(b"\x00\x01 not a save")
+    scene = menu(app)
+    key(app, pygame.K_l, "l")
+    dialog = scene.file_dialog
+    assert isinstance(dialog, pygame_gui.windows.UIFileDialog) and dialog.alive()
+    assert dialog.allow_existing_files_only
+    assert os.path.samefile(dialog.current_directory_path, tmp_path)
+    # what the dialog posts when a file is picked and OK pressed
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(bad), ui_element=dialog))
+    dialog.kill()
+    step(app)
+    window = scene._modal()
+    assert isinstance(window, pygame_gui.windows.UIMessageWindow)
+    assert "not a Quarterdeck save" in window.text_block.html_text
+    assert app.scenes == [scene]
+
+
+def test_settings_changes_are_saved(app):
+    from game.ui.settings import settings_path
+
+    scene = menu(app)
+    key(app, pygame.K_s, "s")
+    assert scene.panel_kind == "settings"
+    click(app, scene.grid_box)
+    assert yaml.safe_load(settings_path().read_text())["grid"] is True
+    choose(app, scene.animation_menu, "Fast")
+    assert yaml.safe_load(settings_path().read_text())["animation"] == "fast"
+    before = app.settings.volume
+    click(app, scene.volume_slider.right_button)
+    step(app, 3, dt=0.2)  # the file is written once the slider rests
+    saved = yaml.safe_load(settings_path().read_text())
+    assert saved["volume"] == pytest.approx(before + 0.05)
+    click(app, scene.fullscreen_box)
+    assert app.settings.fullscreen is True
+    assert yaml.safe_load(settings_path().read_text())["fullscreen"] is True
+    click(app, scene.settings_close)
+    assert scene.panel_kind is None
+
+
+def test_a_settings_file_that_cannot_be_written_is_reported(app, monkeypatch):
+    import game.ui.scenes.menu as menu_module
+
+    monkeypatch.setattr(menu_module, "save_settings", lambda s: "could not save settings: read-only")
+    scene = menu(app)
+    key(app, pygame.K_s, "s")
+    click(app, scene.grid_box)
+    assert app.settings.grid is True
+    assert scene.settings_error.text == "could not save settings: read-only"
+    key(app, pygame.K_F11)  # fullscreen from anywhere: the box follows
+    assert scene.fullscreen_box.is_checked is app.settings.fullscreen is True
+
+
+def test_shortcut_letters_are_text_while_typing_a_seed(app):
+    scene = menu(app)
+    key(app, pygame.K_n, "n")
+    click(app, scene.seed_entry)
+    key(app, pygame.K_q, "q")  # would quit if it were a shortcut here
+    assert app.running and scene.panel_kind == "new"
+    key(app, pygame.K_ESCAPE)  # first Escape lets go of the field, the next closes the panel
+    key(app, pygame.K_ESCAPE)
+    assert scene.panel_kind is None and app.running
+    key(app, pygame.K_ESCAPE)
+    assert not app.running
+
+
+def test_scenario_choice_stands_when_clicked_again_and_moves_with_the_arrow_keys(app):
+    scene = menu(app)
+    key(app, pygame.K_n, "n")
+    click(app, list_button(scene.scenario_list, "The Duel"))
+    click(app, list_button(scene.scenario_list, "The Duel"))  # pygame_gui would unselect it
+    assert scene.chosen == "duel" and scene.scenario_list.get_single_selection() == "The Duel"
+    key(app, pygame.K_DOWN)
+    assert scene.chosen == "squadron" and scene.scenario_list.get_single_selection() == "Squadron Action"
+    assert set(scene.side_menus) == {"british", "french"}
+    key(app, pygame.K_UP)
+    assert scene.chosen == "duel"
+
+
+def test_menu_survives_a_resize(app):
+    scene = menu(app)
+    key(app, pygame.K_n, "n")
+    click(app, list_button(scene.scenario_list, "The Duel"))
+    pygame.display.set_mode((960, 600), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(960, 600), w=960, h=600))
+    step(app)
+    assert app.size == (960, 600)
+    assert scene.chosen == "duel" and scene.panel_kind == "new"
+    assert scene.panel.rect.right <= 960 and scene.panel.rect.bottom <= 600
+
+
+# --- the rules reference ----------------------------------------------------------------------
+
+
+def test_reference_shows_every_section_and_goes_back(app):
+    from game.ui.scenes.reference import ReferenceScene, _sections
+
+    scene = menu(app)
+    key(app, pygame.K_r, "r")
+    ref = app.scene
+    assert isinstance(ref, ReferenceScene) and ref.overlay
+    sections = _sections(app.rules)
+    try:
+        from game.ui.reference import reference_sections
+
+        assert sections == list(reference_sections(app.rules))
+    except ImportError:
+        pass
+    assert [i["text"] for i in ref.list.item_list] == [title for title, _ in sections]
+    for i, (_, body) in enumerate(sections):
+        if i < 6:  # a few by mouse (the list scrolls), all of them by keyboard
+            click(app, ref.list.item_list[i]["button_element"])
+            assert ref.text.html_text == body
+    key(app, pygame.K_HOME)
+    for i, (_, body) in enumerate(sections):
+        assert ref.current == i and ref.text.html_text == body
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_n, "n")  # the menu below does not see keys meant for the overlay
+    assert scene.panel_kind is None
+    click(app, ref.back)
+    assert app.scene is scene and not ref.root.alive()
+
+
+# --- the end of a battle ------------------------------------------------------------------------
+
+
+def finished_match(app):
+    from game.content.load import load_scenario, scenario_path
+    from game.persistence.session import Session
+    from game.ui.match import Match
+
+    sc = load_scenario(scenario_path("duel"), app.ships, app.rules)
+    match = Match(Session(sc, app.rules, 11, {}), autosave=False)
+    state = match.state
+    constitution, guerriere = (state.ships[s.id] for _, _, s in sc.ships())
+    guerriere.status = "sunk"
+    constitution.hull -= 9
+    state.phase, state.winner, state.result = "over", "american", "only american can fight"
+    state.points = {"american": 6.0, "british": 0.0}
+    return match
+
+
+def test_end_scene_lists_ships_and_writes_the_logs(app, tmp_path):
+    from game.ui.scenes.end import EndScene
+
+    match = finished_match(app)
+    said = []
+    app.say = lambda text, seconds=4.0: said.append(text)
+    end = EndScene(app, match)
+    app.push(end)
+    step(app)
+    assert end.title.text == "Victory: United States Navy"
+    assert "Only the United States Navy can still fight" in end.reason.text
+    american, british = end.side_boxes["american"].html_text, end.side_boxes["british"].html_text
+    assert "USS Constitution" in american and "afloat: hull" in american and "6 points" in american
+    assert "HMS Guerriere" in british and "sunk" in british and "0 points" in british
+
+    click(app, end.save_button)
+    texts = sorted((tmp_path / "logs").glob("duel-*.txt"))
+    lines = sorted((tmp_path / "logs").glob("duel-*.jsonl"))
+    assert len(texts) == 1 and len(lines) == 1
+    assert texts[0].read_text().strip()
+    events = [json.loads(line) for line in lines[0].read_text().splitlines()]
+    assert events == json.loads(json.dumps(match.session.events))
+    assert said and str(texts[0]) in said[-1]
+
+    click(app, end.look_button)
+    assert end not in app.scenes
+
+
+def test_end_scene_back_to_menu(app, monkeypatch):
+    from game.ui.scenes.end import EndScene
+
+    went = []
+    monkeypatch.setattr(app, "back_to_menu", lambda: went.append(1))
+    end = EndScene(app, finished_match(app))
+    app.push(end)
+    step(app)
+    click(app, end.menu_button)
+    assert went == [1]
+
+
+# --- the thumbnail ------------------------------------------------------------------------------
+
+
+def test_thumbnail_draws_to_size_and_is_cached(app):
+    from game.content.load import load_scenario, scenario_path
+    from game.ui.render.thumbnail import scenario_thumbnail
+
+    sc = load_scenario(scenario_path("cap_noir"), app.ships, app.rules)
+    a = scenario_thumbnail(sc, (240, 160), app.rules)
+    assert a.get_size() == (240, 160)
+    assert scenario_thumbnail(sc, (240, 160), app.rules) is a
+    assert scenario_thumbnail(sc, (120, 80)).get_size() == (120, 80)
+    # the French side's colour appears (ships and the battery), and so does the coast
+    colours = {tuple(a.get_at((x, y)))[:3] for x in range(0, 240, 2) for y in range(0, 160, 2)}
+    assert tuple(sc.sides[0].colour) in colours

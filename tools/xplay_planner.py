@@ -1,0 +1,144 @@
+"""Write the next xplay script for a person's side: play a whole battle in a real window, chunk by chunk.
+
+Reads the autosave, lets a computer player decide what the human side would
+do until the end of its next activation, and turns each decision into the
+mouse actions a player makes in the window: click a ship twice to activate
+her, drag her along the tape, drag the turning handle, click her to sail,
+click an enemy and then the shot in the pop-up, press the action buttons.
+The window is fitted to the table after loading, so screen positions follow
+from the same camera the game uses.  Used to try the UI the way a player
+does (see docs/PLAYTEST.md); not part of the game.
+
+    python tools/xplay_planner.py AUTOSAVE SIDE[,SIDE] OUT_SCRIPT [--size 1600x900]
+Prints "over" when the battle has ended, "wait" when it is not a listed side's turn.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.ai import make_player  # noqa: E402
+from game.content.load import load_default  # noqa: E402
+from game.persistence.save import load_save  # noqa: E402
+from game.rules.engine import Rejected  # noqa: E402
+from game.table.geometry import heading_vector  # noqa: E402
+from game.ui.camera import Camera  # noqa: E402
+from game.ui.panels.actions import BUTTON_H, actions_for  # noqa: E402
+from game.ui.panels.phasebar import HEIGHT as BAR_H  # noqa: E402
+from game.ui.scenes.battle import CARD_H, RIGHT_W  # noqa: E402
+
+
+def main() -> int:
+    save, sides_arg, out = sys.argv[1], sys.argv[2], sys.argv[3]
+    w, h = 1600, 900
+    sides = sides_arg.split(",")
+    rules, ships = load_default()
+    session = load_save(save, rules, ships)
+    st = session.state
+    cam = Camera(1, 1)
+    cam.resize(0, BAR_H, w - RIGHT_W, h - BAR_H)
+    cam.fit(st.table_width, st.table_height)
+    lines = ["wait 1"]
+    if st.phase == "over":
+        print("over")
+        return 0
+    agents = {s: make_player("captain", session.seed + 17, s) for s in sides}
+    steps = 0
+    last_side = None
+    while steps < 40:
+        opts = session.legal()
+        if not opts:
+            break
+        side = st.ships[opts[0].ship].side
+        if side not in sides:
+            break
+        if last_side is not None and side != last_side and len(sides) > 1:
+            lines += ["click 600 450", "wait 0.5"]  # dismiss the hand-over banner
+        last_side = side
+        opts = [o for o in opts if o.type != "fire_as_she_bears"]  # keep the person out of FAS windows
+        cmd = agents[side].choose(st, opts)
+        cmd = snapped(cmd, opts)
+        lines += actions(cmd, st, cam, session, opts, w, h)
+        if isinstance(session.submit(cmd), Rejected):
+            lines.append(f"# refused: {cmd}")
+            break
+        st = session.state
+        steps += 1
+        if cmd.type == "end_activation":
+            break
+    lines += ["wait 6", "shot after"]
+    Path(out).write_text("\n".join(lines) + "\n")
+    print("ok" if steps else "wait")
+    return 0
+
+
+def snapped(cmd, opts):
+    """The values a player can set with the tape: tenths of an inch, whole degrees."""
+    from dataclasses import replace
+
+    if cmd.type != "move":
+        return cmd
+    o = next(o for o in opts if o.type == "move")
+    lo, hi = o.ranges["distance"]
+    d = min(hi, max(lo, round(cmd.distance * 10) / 10))
+    t = max(-o.ranges["turn"][1], min(o.ranges["turn"][1], round(cmd.turn)))
+    return replace(cmd, distance=d, turn=float(t))
+
+
+def actions(cmd, st, cam: Camera, session, opts, w: int, h: int) -> list[str]:
+    def scr(x, y):
+        sx, sy = cam.to_screen(x, y)
+        return f"{int(round(sx))} {int(round(sy))}"
+
+    t = cmd.type
+    if t == "activate":
+        s = st.ships[cmd.ship]
+        return [f"click {scr(s.x, s.y)}", "wait 0.3", f"click {scr(s.x, s.y)}", "wait 0.5"]
+    if t == "move":
+        s = st.ships[cmd.ship]
+        f = heading_vector(s.heading)
+        out = []
+        if cmd.distance > 0:
+            # grab her a little abaft the centre and drag her along the tape
+            gx, gy = s.x - f[0] * 0.3, s.y - f[1] * 0.3
+            d = cmd.distance
+            out += [f"drag {scr(gx, gy)} {scr(gx + f[0] * d, gy + f[1] * d)}", "wait 0.3"]
+        else:
+            out += ["key End", "wait 0.2"]
+        cx, cy = s.x + f[0] * cmd.distance, s.y + f[1] * cmd.distance
+        if abs(cmd.turn) > 0:
+            r = s.length / 2 + 1.8
+            hx, hy = cx + f[0] * r, cy + f[1] * r
+            g = heading_vector(s.heading + cmd.turn)
+            out += [f"drag {scr(hx, hy)} {scr(cx + g[0] * r, cy + g[1] * r)}", "wait 0.3"]
+        out += [f"click {scr(cx, cy)}", "wait 0.8"]  # a click on the planned ship sails the segment
+        return out
+    if t == "fire":
+        target = st.ships[cmd.target]
+        sx, sy = cam.to_screen(target.x, target.y)
+        acts = [a for a in actions_for(st, opts, None) if a.target == cmd.target and a.group in ("fire", "boarding")]
+        want = f"Fire {cmd.side} at {target.name}: " + ("chain shot" if cmd.chain_shot else cmd.aim)
+        i = next(i for i, a in enumerate(acts) if a.label == want)
+        width, hh = 300, len(acts) * 34 + 10
+        px = min(sx + 10, w - width - 4)
+        py = min(sy + 10, h - hh - 4)
+        bx, by = px + 4 + (width - 14) // 2, py + 4 + i * 34 + 15
+        return [f"click {int(sx)} {int(sy)}", "wait 0.4", f"click {int(bx)} {int(by)}", "wait 1.5"]
+    # anything else: its button in the action panel
+    acts = actions_for(st, opts, None)
+    for i, a in enumerate(acts):
+        made = a.make()
+        if made == cmd:
+            if i < 4:
+                x = w - RIGHT_W + 6 + (RIGHT_W - 12 - 20) // 2
+                y = BAR_H + 6 + CARD_H + 6 + i * (BUTTON_H + 4) + BUTTON_H // 2
+                return [f"click {x} {y}", "wait 1"]
+            return [f"key {i + 1}", "wait 1"]
+    return [f"# no button for {cmd}"]
+
+
+if __name__ == "__main__":
+    sys.exit(main())
