@@ -225,6 +225,8 @@ class QuarterdeckApp(App):
             match = Match(Session(sc, self.rules, seed, dict(players)), autosave=self.autosave)
         except ValueError as e:
             return str(e)
+        if self.autosave:
+            match.save_autosave()  # so Continue finds the battle even before the first activation ends
         self.open_battle(match)
         return None
 
