@@ -46,6 +46,7 @@ def main() -> int:
         print("over")
         return 0
     agents = {s: make_player("captain", session.seed + 17, s) for s in sides}
+    others: dict = {}
     steps = 0
     last_side = None
     while steps < 40:
@@ -54,7 +55,18 @@ def main() -> int:
             break
         side = st.ships[opts[0].ship].side
         if side not in sides:
-            break
+            act = st.activation
+            if act is None or st.ships[act.ship].side not in sides:
+                break
+            # a computer ship answers (fires as she bears, or holds) in the middle of our activation:
+            # the window asks the same deterministic player, so follow its answer here too
+            kind = session.players.get(side, "captain")
+            others.setdefault(side, make_player(kind, session.seed, side))
+            if isinstance(session.submit(others[side].choose(st, opts)), Rejected):
+                break
+            st = session.state
+            lines.append("wait 1.5")
+            continue
         if last_side is not None and side != last_side and len(sides) > 1:
             lines += ["click 600 450", "wait 0.5"]  # dismiss the hand-over banner
         last_side = side
@@ -114,7 +126,8 @@ def actions(cmd, st, cam: Camera, session, opts, w: int, h: int) -> list[str]:
             hx, hy = cx + f[0] * r, cy + f[1] * r
             g = heading_vector(s.heading + cmd.turn)
             out += [f"drag {scr(hx, hy)} {scr(cx + g[0] * r, cy + g[1] * r)}", "wait 0.3"]
-        out += [f"click {scr(cx, cy)}", "wait 0.8"]  # a click on the planned ship sails the segment
+        # a click on the planned ship sails the segment; then give a computer ship time to fire as she bears
+        out += [f"click {scr(cx, cy)}", "wait 2.5"]
         return out
     if t == "fire":
         target = st.ships[cmd.target]
