@@ -10,3 +10,16 @@ def quarterdeck_home(tmp_path, monkeypatch):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     yield tmp_path / "home"
+
+
+@pytest.fixture(autouse=True)
+def _pygame():
+    """pygame up, and no font cached from an earlier pygame session (those fonts are dead)."""
+    import pygame
+
+    from game.ui import fonts
+
+    pygame.init()
+    pygame.font.init()
+    fonts.forget()
+    yield

@@ -9,7 +9,6 @@ from game.content.load import load_default, load_scenario, scenario_path
 from game.rules.broadside import broadside_total, split_dice
 from game.rules.setup import new_game
 from game.rules.state import CAPTURED, STRUCK, SUNK
-from game.ui import fonts
 from game.ui.panels.card import (
     LOST,
     OK,
@@ -22,16 +21,6 @@ from game.ui.panels.card import (
     render_card,
     track_boxes,
 )
-
-
-@pytest.fixture(autouse=True)
-def _pygame():
-    """pygame up for each test; tests/ui/conftest.py quits it after every test, which kills cached fonts."""
-    pygame.init()
-    pygame.font.init()
-    fonts.font.cache_clear()
-    fonts.text.cache_clear()
-    yield
 
 
 def _game(name: str):

@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 import pygame
 import pytest
 
-from game.ui import fonts
 from game.ui.render.dice_tray import HOLD, TUMBLE, DiceTray, die_hits, layout_dice, render_die
 
 
@@ -28,16 +27,6 @@ class Roll:
     purpose: str
     groups: list[Group]
     summary: str
-
-
-@pytest.fixture(autouse=True)
-def _pygame():
-    """pygame up for each test; tests/ui/conftest.py quits it after every test, which kills cached fonts."""
-    pygame.init()
-    pygame.font.init()
-    fonts.font.cache_clear()
-    fonts.text.cache_clear()
-    yield
 
 
 def _broadside() -> Roll:
