@@ -141,15 +141,23 @@ def actions(cmd, st, cam: Camera, session, opts, w: int, h: int) -> list[str]:
         bx, by = px + 4 + (width - 14) // 2, py + 4 + i * 34 + 15
         return [f"click {int(sx)} {int(sy)}", "wait 0.4", f"click {int(bx)} {int(by)}", "wait 1.5"]
     # anything else: its button in the action panel
-    acts = actions_for(st, opts, None)
+    pre: list[str] = []
+    planned = None
+    if t == "boxhaul":  # the button sails the distance on the tape: lay it out first
+        s = st.ships[cmd.ship]
+        f = heading_vector(s.heading)
+        gx, gy = s.x - f[0] * 0.3, s.y - f[1] * 0.3
+        pre = [f"drag {scr(gx, gy)} {scr(gx + f[0] * cmd.distance, gy + f[1] * cmd.distance)}", "wait 0.3"]
+        planned = cmd.distance
+    acts = actions_for(st, opts, planned)
     for i, a in enumerate(acts):
         made = a.make()
         if made == cmd:
             if i < 4:
                 x = w - RIGHT_W + 6 + (RIGHT_W - 12 - 20) // 2
                 y = BAR_H + 6 + CARD_H + 6 + i * (BUTTON_H + 4) + BUTTON_H // 2
-                return [f"click {x} {y}", "wait 1"]
-            return [f"key {i + 1}", "wait 1"]
+                return pre + [f"click {x} {y}", "wait 1"]
+            return pre + [f"key {i + 1}", "wait 1"]
     return [f"# no button for {cmd}"]
 
 
