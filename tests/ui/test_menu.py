@@ -107,6 +107,9 @@ def test_new_battle_start_passes_scenario_players_and_seed(app, monkeypatch):
     strongest = next(k for k in ("captain", "scripted", "random") if k in PLAYER_KINDS)
     assert scene.chosen_players() == {"american": "human", "british": strongest}
 
+    choose(app, scene.side_menus["british"], kind_label(strongest))  # the choice already made
+    assert not hasattr(scene.side_menus["british"].current_state, "options_selection_list"), "menu left open"
+    assert scene.chosen_players()["british"] == strongest
     choose(app, scene.side_menus["british"], kind_label("random"))
     choose(app, scene.side_menus["american"], kind_label("random"))
     click(app, scene.seed_entry)

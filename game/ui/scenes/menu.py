@@ -625,6 +625,8 @@ class MenuScene(Scene):
                     if isinstance(picked, tuple) and picked[1] == item_id:
                         self._select_scenario(entry.id)
                 return True
+        if event.type == pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION and self._close_reselected(event.ui_element):
+            return True
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.file_dialog:
             self.load(event.text)
             return True
@@ -632,6 +634,21 @@ class MenuScene(Scene):
             return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)
+        return False
+
+    def _close_reselected(self, options_list) -> bool:
+        """Close a drop-down whose current option was clicked again.
+
+        pygame_gui's selection list treats a click on the selected row as
+        dropping the selection, so the menu would stay open under the mouse and
+        swallow the next click; a player expects the choice to stand.
+        """
+        menus = [*getattr(self, "side_menus", {}).values(), getattr(self, "animation_menu", None)]
+        for menu in menus:
+            state = getattr(menu, "current_state", None)
+            if state is not None and getattr(state, "options_selection_list", None) is options_list:
+                state.should_transition = True
+                return True
         return False
 
     def _pressed(self, element) -> bool:
