@@ -11,6 +11,7 @@ from __future__ import annotations
 import statistics
 import time
 
+from game.ai.timing import decision_times
 from game.content.load import list_scenarios, load_default, load_scenario, scenario_path
 from game.rules import board
 from game.selfplay import play
@@ -56,4 +57,5 @@ def run_bench(games: int = 20) -> dict:
     from game.ui.bench_frames import frame_times
 
     result["frames"] = frame_times()
+    result["ai_decisions"] = decision_times()
     return result

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from game.ai.captain import CaptainPlayer
 from game.ai.random_player import RandomPlayer
+from game.ai.scripted import ScriptedPlayer
 
-PLAYER_KINDS: dict[str, type] = {"random": RandomPlayer}
+PLAYER_KINDS: dict[str, type] = {"random": RandomPlayer, "scripted": ScriptedPlayer, "captain": CaptainPlayer}
 
 
 def make_player(kind: str, seed: int, side: str):

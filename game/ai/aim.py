@@ -1,0 +1,113 @@
+"""Gunnery for the look-ahead: where each broadside is worth firing, and what enemy guns see of us.
+
+Every shot is measured with the engine's own ``plan_shot`` (arc, range band,
+line of sight, dice, rake, modifiers) and valued with ``Appraiser.shot_value``;
+only the cheap ``maybe_in_arc`` test, which can err only towards yes, is
+ours, to skip the targets a broadside plainly cannot bear on.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from game.ai.appraise import Appraiser, special_p
+from game.ai.reach import can_fight
+from game.rules.broadside import BATTERY, SIDES, Shot, plan_shot
+from game.rules.state import AFLOAT, GameState, Ship
+from game.table.geometry import to_local
+
+TAN_30 = math.tan(math.radians(30.0))
+#: Whether an enemy firing as she bears is expected to fire at the first point her guns bear on us
+#: (True), or at the point of our path where her shot is best (False).
+FIRST_CHANCE = False
+
+
+@dataclass
+class Pick:
+    """A broadside the plan fires: at which point of the path, at whom, at what, with Chain Shot or not."""
+
+    value: float
+    point: int
+    side: str
+    target: str
+    aim: str
+    chain: bool = False
+    test: float = 0.0  # the morale test part of its value (counted once per target in a plan)
+
+
+def maybe_in_arc(me: Ship, side: str, t: Ship, reach: float) -> bool:
+    """Cheap test that can only err towards yes: could any of ``t``'s base lie in ``side``'s arc?"""
+    along, across = to_local(me.pose, (t.x, t.y))
+    rho = math.hypot(t.length, t.width) / 2
+    if side == "starboard":
+        across = -across
+    if across + rho <= me.width / 2 or math.hypot(along, across) - rho - me.length > reach:
+        return False
+    slack = (across + rho - me.width / 2) * TAN_30 + rho * 1.2
+    return -me.length / 2 - slack <= along <= me.length / 2 + slack
+
+
+def best_broadsides(ap: Appraiser, st: GameState, me: Ship, point: int, picks: dict[str, Pick]) -> None:
+    """Aim every unfired broadside from where ``me`` is now; keep in ``picks`` the best point for each.
+
+    Both aims are weighed; against rigging at the ranges Chain Shot helps, so is
+    the chance of passing its test (if the turn's special action is still free).
+    """
+    if me.status != AFLOAT or me.boarding_with:
+        return
+    reach = float(st.rules.ranges["long"])
+    chain = st.rules.special_actions["chain_shot"]
+    act = st.activation
+    p_chain = 0.0
+    if act is not None and act.special is None and not me.crippled("crew") and not me.shore_battery:
+        p_chain = special_p(st, me, "chain_shot")
+    for side in (BATTERY,) if me.shore_battery else SIDES:
+        if side in me.fired:
+            continue
+        for t in st.ships.values():
+            if t.side == me.side or not can_fight(t) or not (me.shore_battery or maybe_in_arc(me, side, t, reach)):
+                continue
+            shot = plan_shot(st, me, side, t, "hull")
+            if isinstance(shot, str):
+                continue
+            for aim in ("hull", "rigging") if not t.shore_battery else ("hull",):
+                s = shot if aim == "hull" else replace(shot, aim=aim, needed=int(st.rules.to_hit[aim][shot.band]))
+                v = ap.shot_value(s, me, t)
+                test = ap.test_value(s, me, t)
+                use_chain = False
+                if aim == "rigging" and p_chain > 0 and shot.band in chain["bands"]:
+                    boosted = replace(s, modifiers={**s.modifiers, "chain_shot": int(chain["to_hit"])})
+                    with_chain = p_chain * ap.shot_value(boosted, me, t) + (1 - p_chain) * v
+                    use_chain, v = with_chain > v, max(v, with_chain)
+                if v > picks.get(side, Pick(0.0, 0, side, "", "")).value + 1e-9:
+                    picks[side] = Pick(v, point, side, t.id, aim, use_chain, test)
+
+
+def exposure(ap: Appraiser, st: GameState, me: Ship, shooters: list[str], worst: dict[str, float]) -> None:
+    """Ships firing as she bears: the best shot each has at ``me`` where she is now, kept at its worst."""
+    if not can_fight(me):
+        return
+    for sid in shooters:
+        shooter = st.ships[sid]
+        if not can_fight(shooter):
+            continue
+        best = 0.0
+        for side in (BATTERY,) if shooter.shore_battery else SIDES:
+            if side in shooter.fired or not (shooter.shore_battery or maybe_in_arc(shooter, side, me, 64.0)):
+                continue
+            shot = plan_shot(st, shooter, side, me, "hull")
+            if isinstance(shot, Shot):
+                best = max(best, ap.shot_value(shot, shooter, me))
+        if FIRST_CHANCE and worst.get(sid, 0.0) > 0.0:
+            continue  # she has fired already, at the first point she bore
+        worst[sid] = max(worst.get(sid, 0.0), best)
+
+
+def picks_value(picks: dict[str, Pick]) -> float:
+    """The broadsides' worth together: a target hit by both tests her morale once, not twice."""
+    total = sum(p.value for p in picks.values())
+    tests: dict[str, list[float]] = {}
+    for p in picks.values():
+        tests.setdefault(p.target, []).append(p.test)
+    return total - sum(sum(t) - max(t) for t in tests.values())

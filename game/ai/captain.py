@@ -1,0 +1,259 @@
+"""The captain: a computer opponent that thinks with the rules themselves.
+
+When one of her ships is activated she plans the whole activation at once
+(``plan.Planner``): the special action the ship's state calls for (fires and
+leaks first), whether to change sail, each segment's distance and turn, which
+broadside to fire at whom and at which point of the path, whether to lay an
+enemy aboard.  The plan is then played out command by command; before each
+command she checks the ship is where the plan expected (a failed Tack, an
+enemy's shot as she bears or a collision can change that) and plans again
+from there if not.  Outside her own activations she answers the engine's
+questions: which ship acts next, whether to fire as she bears or hold, and
+snap fire at a boarder.
+
+Everything she decides follows from (state, options) and her side: no
+randomness, no clock, no memory shared between games or threads.  The only
+memory is the current plan, kept per instance and thrown away whenever the
+state no longer matches it, so a detached copy of the state (the window's
+worker thread) gets the same answer as the original.
+"""
+
+from __future__ import annotations
+
+from game.ai import reach
+from game.ai.appraise import Appraiser, special_p
+from game.ai.base import player_dice
+from game.ai.courses import signature
+from game.ai.plan import Node, Planner
+from game.rules import board
+from game.rules import commands as c
+from game.rules.broadside import AIMS, Shot, plan_shot
+from game.rules.engine import Option
+from game.rules.movement import SLACK
+from game.rules.state import AFLOAT, GameState, Ship
+
+#: Sail settings the captain may change to (all of them; narrowed only for experiments).
+SAILS = ("easy", "battle", "full")
+#: Range bands at which a ship firing as she bears takes her shot at once rather than wait for a better one.
+FAS_GOOD_BANDS = ("point_blank", "close")
+#: Re-planning within one activation is given up after this many tries (then she plays safe).
+MAX_REPLANS = 8
+
+
+class CaptainPlayer:
+    kind = "captain"
+
+    def __init__(self, seed: int, side: str) -> None:
+        self.seed = seed
+        self.side = side
+        self.dice = player_dice(seed, side, self.kind)  # no whims so far: kept for the protocol's sake
+        self.plan: list[tuple[c.Command, tuple]] = []
+        self.plan_for: tuple | None = None
+        self.replans = 0
+        #: Answers that depend only on numbers, never on a particular state (boarding odds).
+        self.memo: dict = {}
+
+    # --- the engine's questions ------------------------------------------------------
+
+    def choose(self, state: GameState, options: list[Option]) -> c.Command:
+        """Her command; always one of ``options`` (a caller may offer fewer after a refusal)."""
+        board.space(state)  # one table space, shared by all the look-ahead copies
+        types = {o.type for o in options}
+        if "snap_fire" in types:
+            cmd = self.snap_fire(state, options)
+        elif state.snap:
+            cmd = self.safe(options)
+        elif state.fas_window:
+            cmd = self.as_she_bears(state, options)
+        elif "activate" in types:
+            cmd = self.activate(state, options)
+        elif state.activation is None:
+            cmd = self.safe(options)
+        else:
+            cmd = self.step(state, options)
+        return cmd if _legal(cmd, options) else self.safe(options)
+
+    def activate(self, state: GameState, options: list[Option]) -> c.Command:
+        """The ship nearest an enemy first: she is the one with something to do now."""
+
+        def nearest(o: Option) -> tuple[float, int]:
+            ship = state.ships[o.ship]
+            ds = [board.closest_distance(state, ship.id, e.id) for e in _foes(state, ship)]
+            return (min(ds) if ds else 1e9, options.index(o))
+
+        return min((o for o in options if o.type == "activate"), key=nearest).command()
+
+    def snap_fire(self, state: GameState, options: list[Option]) -> c.Command:
+        """A boarder alongside: half a broadside for nothing, aimed where it counts most."""
+        sid, boarder = state.snap
+        me, foe = state.ships[sid], state.ships[boarder]
+        ap = Appraiser(state, self.side, self.memo)
+        best, aim = -1.0, "hull"
+        for a in AIMS:
+            shot = plan_shot(state, me, "port", foe, a, snap=True)
+            if isinstance(shot, Shot) and ap.shot_value(shot, me, foe) > best:
+                best, aim = ap.shot_value(shot, me, foe), a
+        return c.SnapFire(sid, aim)
+
+    def as_she_bears(self, state: GameState, options: list[Option]) -> c.Command:
+        """Fire as she bears: now if the shot is good (close, or a rake) or if no better chance is coming."""
+        sid = state.fas_window[0]
+        me = state.ships[sid]
+        ap = Appraiser(state, self.side, self.memo)
+        best: tuple[float, c.Command, Shot] | None = None
+        for o in options:
+            if o.type != "fire":
+                continue
+            target = state.ships[o.fixed["target"]]
+            for aim in o.choices.get("aim", ("hull",)):
+                shot = plan_shot(state, me, o.fixed["side"], target, aim)
+                if isinstance(shot, Shot):
+                    v = ap.shot_value(shot, me, target)
+                    if best is None or v > best[0] + 1e-9:
+                        best = (v, o.command(aim=aim), shot)
+        if best is None:
+            return c.HoldFire(sid)
+        act = state.activation
+        mover = state.ships[act.ship] if act else None
+        moving_on = act is not None and not act.movement_over and act.segment < act.segments_allowed
+        still_to_come = any(
+            e.side != me.side and e.status == AFLOAT and not e.activated and (mover is None or e.id != mover.id)
+            for e in state.ships.values()
+        )
+        good = best[2].rake or best[2].band in FAS_GOOD_BANDS
+        if good or not (still_to_come or (moving_on and mover is not None and mover.side != me.side)):
+            return best[1]
+        return c.HoldFire(sid)
+
+    # --- her own activation ------------------------------------------------------------
+
+    def step(self, state: GameState, options: list[Option]) -> c.Command:
+        act = state.activation
+        key = (act.ship, state.turn)
+        if self.plan_for != key:
+            self.plan, self.plan_for, self.replans = [], key, 0
+        for _ in range(2):
+            if self.plan:
+                cmd, sig = self.plan[0]
+                if sig == signature(state, act.ship) and _legal(cmd, options):
+                    self.plan.pop(0)
+                    return cmd
+            if self.replans >= MAX_REPLANS:
+                break
+            self.replans += 1
+            self.plan = self.make_plan(state, options)
+        self.plan = []
+        return self.safe(options)
+
+    def make_plan(self, state: GameState, options: list[Option]) -> list[tuple[c.Command, tuple]]:
+        """Plan the rest of the activation; at its start, weigh the special actions the ship's state calls for.
+
+        Each way of starting (no special, or fighting fires / repairing with or without All Hands) is
+        planned as if the test passed, then charged with the chance it fails times what failing costs.
+        """
+        me = state.ships[state.activation.ship]
+        ap = Appraiser(state, self.side, self.memo)
+        sails = [o.fixed["sail"] for o in options if o.type == "set_sail" and o.fixed["sail"] in SAILS]
+        best: tuple[float, Node] | None = None
+        plain: float | None = None
+        for first, chance, fail_cost in self.start_options(state, me, options, ap):
+            leaf = Planner(state, me.id, ap).run(state, first, sails)
+            if not first:
+                plain = leaf.score
+            elif fail_cost is None:  # the rudder: failing leaves her as she is, less the crew
+                crew = 3.5 * int(state.rules.special_actions["repair"]["fail_crew_dice"])
+                fail_cost = leaf.score - (plain if plain is not None else leaf.score) + ap.loss(me, crew=crew)
+            total = leaf.score - (1.0 - chance) * (fail_cost or 0.0)
+            if best is None or total > best[0] + 1e-9:
+                best = (total, leaf)
+        return self.commands(best[1], me.id)
+
+    def start_options(self, state: GameState, me: Ship, options: list[Option], ap: Appraiser) -> list[tuple]:
+        """(first commands, chance the test passes, cost of failing rather than passing) to compare.
+
+        Fires come first (six sink her), then leaks, the more numerous first; a fire not fought
+        spreads, so the choice there is only whether all hands turn to (silencing the guns).
+        A damaged rudder is repaired only if the better movement is worth the risk to the crew.
+        """
+        by = {(o.type, o.fixed.get("what")): o for o in options}
+        for kind, what, count in sorted(
+            [("fight_fires", None, me.fires), ("repair", "leaks", me.leaks)], key=lambda w: -w[2]
+        ):
+            if count > 0 and (kind, what) in by:
+                action = "fight_fires" if kind == "fight_fires" else "repair"
+                removed = {"fires": -min(2, me.fires)} if kind == "fight_fires" else {"leaks": -min(2, me.leaks)}
+                crew = 3.5 * int(state.rules.special_actions[action]["fail_crew_dice"])
+                fail = ap.value[me.id] * (ap.phi(me, crew=crew) - ap.phi(me, **removed))
+                return [
+                    ([by[(kind, what)].command(all_hands=hands)], special_p(state, me, action, hands), fail)
+                    for hands in (False, True)
+                ]
+        if ("repair", "rudder") in by:
+            repair = by[("repair", "rudder")].command(all_hands=False)
+            return [([], 1.0, 0.0), ([repair], special_p(state, me, "repair"), None)]
+        return [([], 1.0, 0.0)]
+
+    def commands(self, leaf: Node, sid: str) -> list[tuple[c.Command, tuple]]:
+        """The leaf's steps with its broadsides fired at their points, then FAS if a broadside is left."""
+        end = signature(leaf.state, sid)
+        sigs = leaf.sigs + [end]
+        # One special action a turn: Chain Shot for the broadside it helps most, and none
+        # if the plan tacks or boxhauls (or has fought fires or repaired).
+        chained = [p for p in leaf.picks.values() if p.chain and p.side != leaf.hold]
+        if any(isinstance(s, (c.Tack, c.Boxhaul, c.FightFires, c.Repair)) for s in leaf.steps):
+            chained = []
+        chained = sorted(chained, key=lambda p: -p.value)[:1]
+        out: list[tuple[c.Command, tuple]] = []
+        for i in range(len(leaf.steps) + 1):
+            for pick in leaf.picks.values():
+                if leaf.points[pick.point] == i and pick.side != leaf.hold:
+                    out.append((c.Fire(sid, pick.side, pick.target, pick.aim, pick in chained), sigs[i]))
+            if i < len(leaf.steps):
+                out.append((leaf.steps[i], sigs[i]))
+        if not chained and self.wants_fas(leaf.state, leaf.state.ships[sid], set(leaf.picks) - {leaf.hold}):
+            out.append((c.FireAsSheBears(sid), end))
+        out.append((c.EndActivation(sid), end))
+        return out
+
+    def wants_fas(self, state: GameState, me: Ship, firing: set[str]) -> bool:
+        act = state.activation
+        if act is None or act.special is not None or me.crippled("crew") or me.shore_battery:
+            return False
+        if me.status != AFLOAT or me.boarding_with or all(s in me.fired or s in firing for s in ("port", "starboard")):
+            return False
+        reach_ = float(state.rules.ranges["long"])
+        return any(board.closest_distance(state, me.id, e.id) <= reach_ for e in _foes(state, me))
+
+    # --- when all else fails -------------------------------------------------------------
+
+    def safe(self, options: list[Option]) -> c.Command:
+        for kind in ("end_activation", "hold_fire", "drift", "move"):
+            for o in options:
+                if o.type == kind:
+                    return self.fill(o)
+        return self.fill(options[0])
+
+    def fill(self, opt: Option) -> c.Command:
+        """A safe version of an option: the least distance and no turn."""
+        values = {k: (0.0 if k == "turn" else lo) for k, (lo, _hi) in opt.ranges.items()}
+        return opt.command(**values)
+
+    def fallback(self, opt: Option) -> c.Command:
+        return self.fill(opt)
+
+
+def _foes(state: GameState, ship: Ship) -> list[Ship]:
+    return [e for e in state.ships.values() if e.side != ship.side and reach.can_fight(e)]
+
+
+def _legal(cmd: c.Command, options: list[Option]) -> bool:
+    for o in options:
+        if o.type != cmd.type or o.ship != getattr(cmd, "ship", None):
+            continue
+        if any(getattr(cmd, k) != v for k, v in o.fixed.items()):
+            continue
+        if any(not lo - SLACK <= getattr(cmd, k) <= hi + SLACK for k, (lo, hi) in o.ranges.items()):
+            continue
+        if all(getattr(cmd, k) in v for k, v in o.choices.items()):
+            return True
+    return False

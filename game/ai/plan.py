@@ -1,0 +1,319 @@
+"""The captain's look-ahead: a whole activation found by a beam search over its segments.
+
+Each candidate segment (a distance and a turn) is sailed with the real rules
+on a copy of the state whose dice come up at their average (``MeanDice``),
+so a collision or being taken aback shows its expected cost, never a lucky
+or unlucky sample, and the game's own coming rolls stay unknown.  At every
+point of the path (before the first segment and after each) each unfired
+broadside is aimed at every enemy it bears on, with the engine's own
+``plan_shot``; the plan fires each broadside where it is worth most.
+
+A path is scored by what it gains and risks (see ``Planner.score``); the
+best few at each depth are kept and extended until the movement is over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.ai import reach
+from game.ai.aim import Pick, best_broadsides, exposure, picks_value
+from game.ai.appraise import Appraiser, MeanDice, rerolls, special_p
+from game.ai.courses import TURNS, candidates, signature
+from game.ai.grapple import odds
+from game.ai.reply import best_reply
+from game.rules import commands as c
+from game.rules import movement
+from game.rules.boarding import boarding_refusal, within_reach
+from game.rules.broadside import Shot, plan_shot
+from game.rules.dice import Loaded
+from game.rules.engine import Rejected, apply
+from game.rules.state import AFLOAT, GameState, Ship
+
+#: Paths kept at each depth.
+BEAM = 7
+#: Best plans given a second look (the enemy's reply sailed), the enemies replying, and her reply's weight.
+REPLIES, REPLY_ENEMIES, REPLY_WEIGHT = 3, 2, 0.8
+#: Weights of the end position: enemy replies, our next shots, sea room, squadron, weather gauge.
+THREAT_WEIGHT = 1.0
+POTENTIAL_WEIGHT = 0.3
+SEA_ROOM_COST = 0.6
+COHESION_RANGE, COHESION_COST = 12.0, 0.005  # beyond the flagship's morale radius, per inch of her value
+GAUGE_WORTH = 0.01  # per inch to windward of the nearest enemy, capped at 10"
+#: Being taken aback costs more than its expected rigging (the dice may cripple her): this share of her value.
+ABACK_PREMIUM = 0.04
+#: Having to spend the turn's special action on a Tack.
+SPECIAL_SPENT = 0.01
+#: Least chance of carrying a boarding action before it is considered.
+BOARD_ODDS = 0.55
+
+
+@dataclass
+class Node:
+    state: GameState
+    steps: list[c.Command]
+    points: list[int]  # len(steps) at each firing point
+    sigs: list[tuple] = field(default_factory=list)  # our ship's signature before each step
+    picks: dict[str, Pick] = field(default_factory=dict)
+    exposure: dict[str, float] = field(default_factory=dict)  # enemy id -> her best shot as we bear
+    extra: float = 0.0
+    score: float = 0.0
+    risk: float = 0.0  # sea room lacking at the end (see reach.sea_room)
+    hold: str | None = None  # the broadside kept back to fire as she bears
+    leaf: bool = False
+
+
+class Planner:
+    def __init__(self, state: GameState, me: str, ap: Appraiser, beam: int = BEAM) -> None:
+        self.me = me
+        self.ap = ap
+        self.beam = beam
+        self.base = ap.material(state)
+        self.side = state.ships[me].side
+        self.exit = ap.exits.get(state.ships[me].original_side or self.side)
+        #: Enemies firing as she bears.  The look-ahead copies do not ask them (the engine would
+        #: measure every shot of theirs after each segment); ``settle`` measures only theirs at us.
+        self.fas = [s.id for s in state.ships.values() if s.fas and s.side != self.side]
+        self.evaluated = 0
+
+    # --- the search ----------------------------------------------------------------
+
+    def run(self, state: GameState, first: list[c.Command], sails: list[str]) -> Node:
+        """The best complete activation after ``first`` (start-of-activation specials, taken as passed)."""
+        root = state.copy()
+        root.dice = MeanDice()
+        for s in root.ships.values():
+            s.fas = False
+        node = self.child(Node(root, [], []), first, dice=[6] * 4) if first else self.start(root)
+        if node is None:
+            node = self.start(root)
+        frontier = [node] + [k for s in sails if (k := self.child(node, [c.SetSail(self.me, s)]))]
+        done: list[Node] = []
+        while frontier:
+            kids: list[Node] = []
+            for n in frontier:
+                more = self.expand(n)
+                if more:
+                    kids.extend(more)
+                else:
+                    done.append(n)
+            kids.sort(key=lambda k: -k.score)
+            frontier = [k for k in kids[: self.beam] if not k.leaf]
+            done.extend(k for k in kids[: self.beam] if k.leaf)
+        done.sort(key=lambda k: -k.score)
+        for leaf in done[:REPLIES]:
+            self.second_look(leaf)
+        return max(done, key=lambda k: k.score)
+
+    def second_look(self, leaf: Node) -> None:
+        """Replace the estimate of each nearby enemy still to act this turn by her best reply, sailed."""
+        st = leaf.state
+        me = st.ships[self.me]
+        if not reach.can_fight(me):
+            return
+        foes = reach.foes_at(st, me)
+        movers = [e for e in foes if not st.ships[e].activated and not st.ships[e].shore_battery]
+        for eid in sorted(movers, key=lambda e: (foes[e], e))[:REPLY_ENEMIES]:
+            got = best_reply(self.ap, st, eid)
+            if got is not None:
+                guess = reach.next_shot(self.ap, st, st.ships[eid], me, foes[eid])
+                leaf.score += THREAT_WEIGHT * guess - REPLY_WEIGHT * got
+
+    def start(self, root: GameState) -> Node:
+        node = Node(root, [], [0])
+        self.shots(node)
+        node.score = self.score(node)
+        return node
+
+    def expand(self, node: Node) -> list[Node]:
+        st = node.state
+        act, me = st.activation, st.ships[self.me]
+        if node.leaf or act is None or act.ship != self.me or me.status != AFLOAT or act.movement_over:
+            return []
+        if me.adrift:
+            return [] if act.drifted else [k for k in [self.child(node, [c.Drift(self.me)])] if k]
+        if act.segment >= act.segments_allowed:
+            return []
+        p = movement.plan(st, act, me)
+        special = act.special is None and not me.crippled("crew")
+        kids: list[Node | None] = []
+        if p.aback:
+            turns = dict.fromkeys(f * p.turn + 0.0 for f in TURNS)
+            kids += [self.child(node, [c.MoveSegment(self.me, 0.0, t)]) for t in turns]
+            if special:
+                kids += self.tack(node)
+                kids += self.boxhaul(node, p)
+        else:
+            for d, t in candidates(st, me, p):
+                kid = self.child(node, [c.MoveSegment(self.me, d, t)])
+                while kid is None and abs(t) > p.turn / 8:  # no room to pivot so far: try a smaller turn
+                    t /= 2
+                    kid = self.child(node, [c.MoveSegment(self.me, d, t)])
+                kids.append(kid)
+            if special and all(k is None or k.risk >= 0.4 or k.state.ships[self.me].status != AFLOAT for k in kids):
+                kids += self.boxhaul(node, p)  # only to get out of trouble: failing costs rigging
+            if act.boarding_target is None:
+                kids += self.boardings(node, me, p)
+        return [k for k in kids if k is not None]
+
+    # --- special manoeuvres ---------------------------------------------------------
+
+    def tack(self, node: Node) -> list[Node | None]:
+        """Tack: passed, she sails this turn as if beating; failed (rare), she loses rigging and is still aback."""
+        st = node.state
+        me = st.ships[self.me]
+        p = special_p(st, me, "tack")
+        sail = me.sail or "easy"
+        fail = self.ap.loss(me, rigging=3.5 * (2 + int(st.rules.taken_aback_dice[sail])))
+        passed = self.child(node, [c.Tack(self.me)], dice=[6, 6, 6], extra=-(1 - p) * fail)
+        return self.expand(passed) if passed else []
+
+    def boxhaul(self, node: Node, p) -> list[Node | None]:
+        """Boxhaul: worth its chance of turning her about, plus the chance of a 90 degree turn and lost rigging."""
+        st = node.state
+        me = st.ships[self.me]
+        chance = special_p(st, me, "boxhaul")
+        lo, hi = p.minimum, p.maximum
+        if p.aback:
+            lo, hi = movement.rate_limits(st, me, "beating")
+        fails = [1] * (3 + rerolls(st, me)) + [3, 4]
+        out = []
+        for d in sorted({lo, hi}):
+            for turn in (1, -1):
+                cmd = c.Boxhaul(self.me, d, turn)
+                ok, bad = self.child(node, [cmd], dice=[6, 6, 6]), self.child(node, [cmd], dice=fails)
+                if ok is None or bad is None:
+                    continue
+                ok.score = chance * ok.score + (1 - chance) * bad.score
+                ok.leaf = True
+                out.append(ok)
+        return out
+
+    def broadsides(self, node: Node) -> float:
+        """The planned broadsides, or all but one of them and that one kept to fire as she bears.
+
+        Fire As She Bears gives one shot in the enemy's coming activation (if its test passes),
+        so a broadside that would only be worth a long shot now may be worth more kept back.
+        """
+        st = node.state
+        me = st.ships[self.me]
+        best, node.hold = picks_value(node.picks), None
+        keep = reach.held_shot(self.ap, st, me)
+        if keep <= 0.0:
+            return best
+        for side in ("port", "starboard"):
+            if side in me.fired:
+                continue
+            rest = picks_value({k: p for k, p in node.picks.items() if k != side})
+            if rest + keep > best + 1e-9:
+                best, node.hold = rest + keep, side
+        return best
+
+    def aback_cost(self, st: GameState, me: Ship) -> float:
+        """Ending the activation head to wind: the next one starts taken aback unless a Tack passes."""
+        aback = 3.5 * int(st.rules.taken_aback_dice[me.sail or "easy"])
+        if me.crippled("crew"):
+            miss, rigging = 1.0, aback
+        else:
+            miss = 1.0 - special_p(st, me, "tack")
+            rigging = miss * (aback + 3.5 * int(st.rules.special_actions["tack"]["fail_rigging_dice"]))
+        return self.ap.loss(me, rigging=rigging) + (miss * ABACK_PREMIUM + SPECIAL_SPENT) * self.ap.value[me.id]
+
+    def boardings(self, node: Node, me: Ship, p) -> list[Node | None]:
+        st = node.state
+        if me.crippled("crew") or me.adrift:
+            return []
+        out = []
+        for e in st.ships.values():
+            if boarding_refusal(me, e) is not None or not within_reach(st, me, e, p.maximum):
+                continue
+            if e.status != AFLOAT:
+                gain = self.ap.value[e.id] * (1.5 - self.ap.phi(e))  # a struck ship surrenders when boarded
+            else:
+                win, lose = odds(st, me, e, self.ap.fail[me.id], self.ap.fail[e.id], self.ap.memo)
+                if win < BOARD_ODDS:
+                    continue
+                gain = win * self.ap.value[e.id] * (1.5 - self.ap.phi(e))
+                gain -= lose * self.ap.value[me.id] * (1.5 - self.ap.phi(me))
+            steps = [c.DeclareBoarding(self.me, e.id), c.MoveSegment(self.me, p.maximum, 0.0)]
+            out.append(self.child(node, steps, extra=gain))
+        return out
+
+    # --- one step on a copy ----------------------------------------------------------
+
+    def child(self, node: Node, cmds: list[c.Command], dice: list[int] | None = None, extra: float = 0.0):
+        work = node.state.copy()
+        if dice is not None:
+            work.dice = Loaded(dice + [3, 4] * 20)
+        sigs = list(node.sigs)
+        for cmd in cmds:
+            sigs.append(signature(work, self.me))
+            events = apply(work, cmd)
+            if isinstance(events, Rejected):
+                return None
+            if any(e["type"] == "taken_aback" and e["ship"] == self.me for e in events):
+                extra -= ABACK_PREMIUM * self.ap.value[self.me]
+        work.dice = MeanDice()
+        self.evaluated += 1
+        kid = Node(work, node.steps + cmds, node.points + [len(node.steps) + len(cmds)], sigs, dict(node.picks))
+        kid.exposure = dict(node.exposure)
+        kid.extra = node.extra + extra
+        self.settle(kid)
+        act = work.activation
+        me = work.ships[self.me]
+        kid.leaf = act is None or act.movement_over or me.status != AFLOAT or act.segment >= act.segments_allowed
+        if me.adrift:
+            kid.leaf = act is None or act.drifted
+        self.shots(kid)
+        kid.score = self.score(kid)
+        return kid
+
+    def settle(self, node: Node) -> None:
+        """Enemy ships firing as she bears, or snap firing at a boarder, get their best shot at us."""
+        st = node.state
+        me = st.ships[self.me]
+        while st.snap:
+            shooter = st.ships[st.snap[0]]
+            if shooter.side != self.side:
+                shot = plan_shot(st, shooter, "port", me, "hull", snap=True)
+                if isinstance(shot, Shot):
+                    node.extra -= self.ap.shot_value(shot, shooter, me)
+            st.snap = ()
+        st.fas_window = ()
+        exposure(self.ap, st, me, self.fas, node.exposure)
+
+    def shots(self, node: Node) -> None:
+        """Aim every unfired broadside from this point; keep the best point for each."""
+        best_broadsides(self.ap, node.state, node.state.ships[self.me], len(node.points) - 1, node.picks)
+
+    # --- scoring ---------------------------------------------------------------------
+
+    def score(self, node: Node) -> float:
+        """Shots planned + material change (collisions, aback, neglect) - enemy shots as we pass
+        + special-action odds, then the end position: enemy replies, our next shots, sea room,
+        the squadron and the gauge."""
+        st = node.state
+        me = st.ships[self.me]
+        v = self.broadsides(node) + self.ap.material(st) - self.base
+        v += node.extra - sum(node.exposure.values())
+        if me.status != AFLOAT:
+            return v
+        worth = self.ap.value[me.id]
+        if reach.aback_next(st, me):
+            v -= self.aback_cost(st, me)
+        foes = reach.foes_at(st, me)
+        v -= THREAT_WEIGHT * reach.threat(self.ap, st, me, foes)
+        v += POTENTIAL_WEIGHT * reach.potential(self.ap, st, me, foes)
+        if not me.boarding_with:
+            node.risk = reach.sea_room(st, me, self.exit)
+            v -= SEA_ROOM_COST * worth * node.risk
+        flag = next((s for s in st.ships.values() if s.side == me.side and s.has("flagship") and s.id != me.id), None)
+        if flag is not None and flag.status == AFLOAT:
+            gap = reach.gap(me, flag) - COHESION_RANGE
+            v -= COHESION_COST * worth * min(12.0, max(0.0, gap))
+        enemies = [e for e in st.ships.values() if e.side != me.side and reach.can_fight(e) and not e.shore_battery]
+        if enemies:
+            near = min(enemies, key=lambda e: (e.x - me.x) ** 2 + (e.y - me.y) ** 2)
+            v += GAUGE_WORTH * worth * max(-10.0, min(10.0, reach.upwind(st, me, near))) / 10.0
+        return v
+

@@ -1,0 +1,273 @@
+"""What a ship could do in her next activation, judged from where everybody stands.
+
+The captain cannot play out every enemy reply, so a ship's next activation
+is summed up by her *reach*: the inches she can sail (segments times her
+rate).  Within reach she can bring a broadside to bear at about the range
+she can close to; and she can rake a ship if she can put her centre on
+that ship's keel line, ahead of the bow or astern of the stern, heading
+across it (the rake rule), which the heading she can turn to allows or not.
+These are estimates for comparing positions, deliberately simple: every
+candidate move of every activation is scored with them.
+
+``sea_room`` asks the harder question of the table's edges and shores: can
+the ship still keep off them next turn, sailing the least she may?
+"""
+
+from __future__ import annotations
+
+import math
+
+from game.ai.appraise import Appraiser, pseudo_shot, special_p
+from game.ai.grapple import odds
+from game.rules import board
+from game.rules.broadside import RAKE_OFF_PERPENDICULAR, band_of, battery_arc, in_arc
+from game.rules.disposition import ABACK, disposition
+from game.rules.movement import segments_allowed
+from game.rules.state import AFLOAT, GameState, Ship
+from game.table.geometry import bearing, heading_vector, norm_heading, signed_angle
+
+#: Share of her reach counted as closing the range.  All of it measured best (CAPTAIN.md): an
+#: enemy that means to fire does come close, and a captain who hopes otherwise keeps running.
+CLOSING = 1.0
+#: Closest range a ship is expected to choose (base contact is a collision).
+NEAREST = 8.5
+#: Chance a reachable rake is actually achieved (it needs a precise move; 0.25 measured best).
+RAKE_CHANCE = 0.1
+#: Chance a broadside kept back to fire as she bears finds the enemy in its arc.
+HELD_BEARS = 0.5
+#: Chance an enemy within reach who would gain by boarding us does so.
+BOARDED = 0.5
+#: Minimum inches between the bases for a rake to be counted (closer is a collision risk).
+RAKE_GAP = 0.5
+
+
+def reach(state: GameState, ship: Ship) -> float:
+    """Inches she can sail in her next activation (about: reaching, at her sail)."""
+    if ship.shore_battery or ship.status != AFLOAT or ship.boarding_with:
+        return 0.0
+    if ship.adrift or ship.sail is None:
+        return float(state.rules.drift_distance)
+    rate = float(state.rules.speeds[ship.size][ship.sail]) + (float(state.rules.leak_rate) if ship.leaks else 0.0)
+    return max(0.0, rate) * segments_allowed(state, ship)
+
+
+def can_fight(ship: Ship) -> bool:
+    return ship.status == AFLOAT and not ship.boarding_with
+
+
+def next_shot(
+    ap: Appraiser,
+    state: GameState,
+    firer: Ship,
+    target: Ship,
+    dist: float | None = None,
+    r: float | None = None,
+    segments: int | None = None,
+    rake_chance: float | None = None,
+) -> float:
+    """Estimated value of the best broadside ``firer`` can fire at ``target`` in her next activation.
+
+    ``r`` and ``segments`` (her reach and segments) default to a whole activation;
+    ``rake_chance`` to ``RAKE_CHANCE``.
+    """
+    if not can_fight(firer) or not can_fight(target) or target.side == firer.side:
+        return 0.0
+    if dist is None:
+        dist = board.closest_distance(state, firer.id, target.id)
+    if firer.shore_battery:
+        band = band_of(state, dist)
+        if band is None or (battery_arc(state, firer) and not in_arc(state, firer, "battery", target)):
+            return 0.0
+        return ap.shot_value(pseudo_shot(state, firer, target, band), firer, target)
+    r = reach(state, firer) if r is None else r
+    band = band_of(state, max(dist - CLOSING * r, min(dist, NEAREST)))
+    best = 0.0 if band is None else broadside_worth(ap, state, firer, target, band)
+    if not firer.adrift and not target.shore_battery:
+        gap = rake_gap(state, firer, target, r, segments)
+        if gap is not None:
+            rb = band_of(state, gap)
+            if rb is not None:
+                chance = RAKE_CHANCE if rake_chance is None else rake_chance
+                best = max(best, chance * broadside_worth(ap, state, firer, target, rb, rake=True))
+    return best
+
+
+def broadside_worth(ap: Appraiser, state: GameState, firer: Ship, target: Ship, band: str, rake: bool = False) -> float:
+    """Her broadside from ``band`` range, aimed at hull or rigging, whichever is worth more.
+
+    (Counting Chain Shot here as well made the captain shy of close range and lose more
+    often: 62% against 67% of 200 duels.)
+    """
+    aims = ("hull",) if target.shore_battery else ("hull", "rigging")
+    return max(ap.shot_value(pseudo_shot(state, firer, target, band, aim, rake), firer, target) for aim in aims)
+
+
+def rake_gap(state: GameState, firer: Ship, target: Ship, r: float, segments: int | None = None) -> float | None:
+    """Least gap between the bases at which ``firer`` could rake ``target`` within reach ``r``, or None."""
+    n = segments_allowed(state, firer) if segments is None else segments
+    allowance = float(state.rules.turns[firer.size]) * n
+    perps = [norm_heading(target.heading + d) for d in (90.0, -90.0)]
+    ok = [
+        h
+        for h in perps
+        if abs(signed_angle(firer.heading, h)) <= allowance + RAKE_OFF_PERPENDICULAR
+        and disposition(state.rules, h, state.wind_from, firer.length, firer.width) != ABACK
+    ]
+    if not ok:
+        return None
+    ux, uy = heading_vector(target.heading)
+    dx, dy = firer.x - target.x, firer.y - target.y
+    t0 = dx * ux + dy * uy
+    off = abs(dx * uy - dy * ux)
+    if off > r:
+        return None
+    s = math.sqrt(r * r - off * off)
+    tmin = target.length / 2 + firer.width / 2 + RAKE_GAP
+    best = None
+    if t0 + s >= tmin:  # ahead of her bow
+        best = max(tmin, t0 - s)
+    if t0 - s <= -tmin:  # astern
+        t = -min(-tmin, t0 + s)
+        best = t if best is None else min(best, t)
+    if best is None:
+        return None
+    return best - target.length / 2 - firer.width / 2
+
+
+def held_shot(ap: Appraiser, state: GameState, me: Ship) -> float:
+    """What a broadside kept back to fire as she bears is worth, from where ``me`` ends her move.
+
+    The enemy still to act comes within her reach of us (see ``next_shot``); the broadside
+    bears about half the time, and the Fire As She Bears test must pass first.
+    """
+    act = state.activation
+    if act is None or act.special is not None or me.crippled("crew") or me.shore_battery or not can_fight(me):
+        return 0.0
+    best = 0.0
+    for e in state.ships.values():
+        if e.side == me.side or not can_fight(e) or e.shore_battery:
+            continue
+        d = gap(me, e)
+        band = band_of(state, max(d - CLOSING * reach(state, e), min(d, NEAREST)))
+        if band is not None:
+            best = max(best, (0.5 if e.activated else 1.0) * broadside_worth(ap, state, me, e, band))
+    return HELD_BEARS * special_p(state, me, "fire_as_she_bears") * best
+
+
+def gap(a: Ship, b: Ship) -> float:
+    """About the closest distance between two bases: centre to centre, less each base's extent that way.
+
+    Exact for bases facing each other squarely, a little short otherwise; the
+    estimates here need speed more than the last tenth of an inch.
+    """
+    dx, dy = b.x - a.x, b.y - a.y
+    d = math.hypot(dx, dy)
+    if d < 1e-9:
+        return 0.0
+    ux, uy = dx / d, dy / d
+    ext = 0.0
+    for s in (a, b):
+        fx, fy = heading_vector(s.heading)
+        along = abs(fx * ux + fy * uy)
+        ext += s.length / 2 * along + s.width / 2 * math.sqrt(max(0.0, 1.0 - along * along))
+    return max(0.0, d - ext)
+
+
+def foes_at(state: GameState, me: Ship) -> dict[str, float]:
+    """Enemies able to fight, with about the closest distance from ``me`` to each."""
+    return {e.id: gap(me, e) for e in state.ships.values() if e.side != me.side and can_fight(e)}
+
+
+def threat(ap: Appraiser, state: GameState, me: Ship, foes: dict[str, float]) -> float:
+    """Points the enemy may take off ``me`` before she acts again.
+
+    Each enemy that has still to act this turn counts fully; one that has
+    acted counts half (she may act before ``me`` next turn, or after).
+    """
+    if not can_fight(me):
+        return 0.0
+    total = 0.0
+    for eid, dist in foes.items():
+        e = state.ships[eid]
+        w = 0.5 if e.activated else 1.0
+        total += w * next_shot(ap, state, e, me, dist)
+        if dist <= reach(state, e) + float(state.rules.boarding_range):
+            total += w * BOARDED * boarding_threat(ap, state, e, me)
+    return total
+
+
+def boarding_threat(ap: Appraiser, state: GameState, e: Ship, me: Ship) -> float:
+    """What ``e`` laying ``me`` aboard would cost us, when it would (her odds better than ours)."""
+    if e.shore_battery or me.shore_battery or e.adrift or e.crippled("crew") or me.boarding_with:
+        return 0.0
+    win, lose = odds(state, e, me, ap.fail[e.id], ap.fail[me.id], ap.memo)
+    ev = win * ap.value[me.id] * (1.5 - ap.phi(me)) - lose * ap.value[e.id] * (1.5 - ap.phi(e))
+    return max(0.0, ev)
+
+
+def potential(ap: Appraiser, state: GameState, me: Ship, foes: dict[str, float]) -> float:
+    """Best estimated broadside ``me`` could fire next activation (the enemy moves first, so only a hint)."""
+    if not can_fight(me):
+        return 0.0
+    return max((next_shot(ap, state, me, state.ships[eid], dist) for eid, dist in foes.items()), default=0.0)
+
+
+def sea_room(state: GameState, ship: Ship, exit_edge: str | None = None) -> float:
+    """0 when she can keep off every edge and shore next turn; up to 1 when she cannot.
+
+    Sailing the least she may (half the rate, at one sail lower) and turning
+    her full allowance, half of it, or not at all after each segment, where
+    her base has room to pivot; a path that is taken aback stops her (costly
+    but not lost) and counts as 0.4.
+    """
+    if ship.status != AFLOAT or ship.shore_battery or ship.adrift or ship.boarding_with:
+        return 0.0
+    sp = board.space(state)
+    r = state.rules
+    sails = r.sails
+    top = float(r.speeds[ship.size][ship.sail or sails[0]]) + 1.0
+    probe = sp.sweep(ship.id, top * int(r.segments) + 1.0)
+    if probe.contact is None or probe.contact.kind == "ship" or probe.contact.id == exit_edge:
+        return 0.0
+    lower = sails[max(0, sails.index(ship.sail) - 1)] if ship.sail in sails else sails[0]
+    rate = float(r.speeds[ship.size][lower]) + (float(r.leak_rate) if ship.leaks else 0.0)
+    turn = float(r.turns[ship.size])
+    n = int(r.segments)  # a ship down to one segment a turn gets no more room from that: look as far
+    worst = [1.0]
+
+    def walk(pose, k: int) -> bool:
+        if k == n:
+            return True
+        disp = disposition(r, pose[2], state.wind_from, ship.length, ship.width)
+        if disp == ABACK:
+            worst[0] = min(worst[0], 0.4)
+            return False
+        least = max(0.0, rate + float(r.disposition_rate.get(disp, 0.0))) * float(r.minimum_fraction)
+        sw = sp.sweep(ship.id, least, start=pose)
+        if sw.contact is not None and sw.contact.kind != "ship" and sw.contact.id != exit_edge:
+            return False
+        for t in (0.0, turn, -turn, turn / 2, -turn / 2) if not (ship.rudder and k < 2) else (0.0,):
+            if t and sp.pivot_blocker(ship.id, t, start=sw.pose) is not None:
+                continue  # no room to swing her stern round
+            if walk((sw.pose[0], sw.pose[1], norm_heading(pose[2] + t)), k + 1):
+                return True
+        return False
+
+    return 0.0 if walk(ship.pose, 0) else worst[0]
+
+
+def aback_next(state: GameState, ship: Ship) -> bool:
+    """Would her next segment (this activation's or the next one's first) start taken aback?"""
+    if ship.status != AFLOAT or ship.adrift or ship.shore_battery or ship.boarding_with:
+        return False
+    return disposition(state.rules, ship.heading, state.wind_from, ship.length, ship.width) == ABACK
+
+
+def upwind(state: GameState, me: Ship, other: Ship) -> float:
+    """Inches ``me`` lies to windward of ``other`` (negative: to leeward)."""
+    wx, wy = heading_vector(state.wind_from)
+    return (me.x - other.x) * wx + (me.y - other.y) * wy
+
+
+def bearing_off_bow(me: Ship, other: Ship) -> float:
+    return abs(signed_angle(me.heading, bearing((me.x, me.y), (other.x, other.y))))

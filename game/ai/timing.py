@@ -1,0 +1,86 @@
+"""How long the computer players think, per activation (``python main.py --bench``).
+
+A ship's activation is timed from the ``choose`` call that activates her to
+the one that ends her activation, adding up every ``choose`` between (her
+own commands only: answers to the engine's questions in other ships'
+activations, such as firing as she bears, are not part of it).  The captain
+plays the scripted player (the random one if there is no scripted player)
+in the squadron action and the duel, sides alternating.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from game.ai import PLAYER_KINDS, make_player
+from game.content.load import load_default, load_scenario, scenario_path
+from game.persistence.session import Session
+from game.rules import commands as c
+from game.rules.engine import Rejected
+
+SCENARIOS = ("squadron", "duel")
+
+
+def decision_times(games: int = 2, seed: int = 1) -> dict:
+    """{"captain": {...}, "<opponent>": {...}}: median and 95th percentile ms per activation, and how many."""
+    rules, ships = load_default()
+    opponent = "scripted" if "scripted" in PLAYER_KINDS else "random"
+    spent: dict[str, list[float]] = {"captain": [], opponent: []}
+    for name in SCENARIOS:
+        sc = load_scenario(scenario_path(name), ships, rules)
+        sides = [s.id for s in sc.sides]
+        for g in range(games):
+            kinds = ("captain", opponent) if g % 2 == 0 else (opponent, "captain")
+            players = {side: kinds[0] if i == 0 else kinds[1] for i, side in enumerate(sides)}
+            for kind, ms in _play(sc, rules, seed + g, players):
+                spent[kind].append(ms)
+    return {kind: _summary(ms) for kind, ms in spent.items()}
+
+
+def _summary(ms: list[float]) -> dict:
+    if not ms:
+        return {"median_ms_per_activation": None, "p95_ms_per_activation": None, "activations": 0}
+    ordered = sorted(ms)
+    return {
+        "median_ms_per_activation": round(statistics.median(ordered), 1),
+        "p95_ms_per_activation": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 1),
+        "activations": len(ordered),
+    }
+
+
+def _play(scenario, rules, seed: int, players: dict[str, str]) -> list[tuple[str, float]]:
+    """One game; (kind, ms) for every activation."""
+    session = Session(scenario, rules, seed, dict(players))
+    agents = {side: make_player(kind, seed, side) for side, kind in players.items()}
+    open_: dict[str, float] = {}  # ship -> ms so far in her activation
+    done: list[tuple[str, float]] = []
+    for _ in range(100_000):
+        if session.over:
+            break
+        options = session.legal()
+        side = session.state.ships[options[0].ship].side
+        agent = agents[side]
+        act = session.state.activation
+        t = time.perf_counter()
+        cmd = agent.choose(session.state, options)
+        ms = (time.perf_counter() - t) * 1000
+        if isinstance(cmd, c.ActivateShip):
+            open_[cmd.ship] = ms
+        elif act is not None and act.ship in open_ and cmd.ship == act.ship and not session.state.fas_window:
+            open_[act.ship] += ms
+        if isinstance(session.submit(cmd), Rejected):
+            cmd = _fallback(session, agent, options, cmd)
+        if isinstance(cmd, c.EndActivation) and cmd.ship in open_:
+            done.append((players[side], open_.pop(cmd.ship)))
+    return done
+
+
+def _fallback(session: Session, agent, options, refused: c.Command) -> c.Command:
+    """The engine refused a command (no room to pivot, say): the safe version, else any option that is taken."""
+    same = [o for o in options if o.type == refused.type and o.ship == getattr(refused, "ship", None)]
+    for o in same + [o for o in options if o not in same]:
+        cmd = agent.fill(o) if hasattr(agent, "fill") else o.command()
+        if not isinstance(session.submit(cmd), Rejected):
+            return cmd
+    raise RuntimeError("every legal option was refused by the engine")

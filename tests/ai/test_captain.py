@@ -1,0 +1,135 @@
+"""The captain in constructed positions: she rakes, keeps off the wind, fights her fires, boards when it pays."""
+
+from game.ai import make_player
+from game.ai.appraise import Appraiser, MeanDice, expected_hits, success_p
+from game.ai.captain import CaptainPlayer
+from game.rules import commands as c
+from game.rules import movement
+from game.rules.engine import legal_commands
+from tests.rules.battle import activate, battle, ok
+
+
+def play_activation(state, ship_id: str) -> tuple[list[c.Command], list[dict]]:
+    """Activate ``ship_id`` and let the captain command her to the end of her activation.
+
+    An enemy offered a shot as she bears holds her fire, so only the captain's choices count.
+    """
+    captain = CaptainPlayer(7, state.ships[ship_id].side)
+    activate(state, ship_id)
+    commands, events = [], []
+    for _ in range(30):
+        options = legal_commands(state)
+        if state.ships[options[0].ship].side != captain.side:
+            cmd = c.HoldFire(options[0].ship)
+        else:
+            cmd = captain.choose(state, options)
+            commands.append(cmd)
+        events += ok(state, cmd)
+        if isinstance(cmd, c.EndActivation):
+            return commands, events
+    raise AssertionError("the activation did not end")
+
+
+def test_registered_as_captain():
+    assert isinstance(make_player("captain", 3, "british"), CaptainPlayer)
+
+
+def test_rakes_when_she_can():
+    # Virginie sails east; Amazon, to the south-east of her bow, can cross her keel line heading north.
+    st = battle(
+        [{"id": "amazon", "pose": (40, 12, 0)}, {"id": "virginie", "side": "french", "pose": (30, 20, 90)}],
+        wind_from=270,
+    )
+    _, events = play_activation(st, "amazon")
+    shots = [e for e in events if e["type"] == "broadside" and e["ship"] == "amazon"]
+    assert any(e["rake"] for e in shots), shots
+
+
+def test_does_not_sail_into_the_wind_when_she_need_not():
+    # Heading 25 with the wind from the north: turning 45 to port after a segment would leave her
+    # taken aback (the trap is real, checked below), and the enemy lies up to windward on that side.
+    st = battle(
+        [{"id": "amazon", "pose": (36, 20, 25)}, {"id": "virginie", "side": "french", "pose": (26, 30, 90)}],
+        wind_from=0,
+    )
+    trap = st.copy()
+    activate(trap, "amazon")
+    ok(trap, c.MoveSegment("amazon", 3.0, -45.0))
+    assert movement.plan(trap, trap.activation, trap.ships["amazon"]).aback
+    _, events = play_activation(st, "amazon")
+    assert not [e for e in events if e["type"] == "taken_aback"]
+    assert [e for e in events if e["type"] == "move"], "she did sail"
+
+
+def test_fights_a_fire_that_would_sink_her():
+    st = battle([{"id": "amazon", "pose": (36, 20, 90)}, {"id": "virginie", "side": "french", "pose": (20, 40, 90)}])
+    st.ships["amazon"].fires = 5  # a sixth fire sinks her
+    commands, _ = play_activation(st, "amazon")
+    assert isinstance(commands[0], c.FightFires)
+    assert st.ships["amazon"].status == "afloat"
+
+
+def test_boards_when_the_crew_odds_favour_her_and_not_otherwise():
+    def position(own_crew: int, their_crew: int):
+        st = battle(
+            [
+                {"id": "amazon", "pose": (30, 20, 90), "quality": "good", "specials": ("marines",)},
+                {"id": "virginie", "side": "french", "pose": (36, 21.5, 90), "quality": "poor"},
+            ],
+            wind_from=180,
+        )
+        st.ships["amazon"].crew = own_crew
+        st.ships["virginie"].crew = their_crew
+        return st
+
+    strong, _ = play_activation(position(40, 28), "amazon")
+    assert any(isinstance(cmd, c.DeclareBoarding) for cmd in strong)
+    weak, _ = play_activation(position(28, 40), "amazon")
+    assert not any(isinstance(cmd, c.DeclareBoarding) for cmd in weak)
+
+
+def test_keeps_off_the_table_edge():
+    st = battle(
+        [{"id": "amazon", "pose": (66, 24, 90)}, {"id": "virginie", "side": "french", "pose": (10, 40, 270)}],
+        wind_from=0,
+    )
+    _, events = play_activation(st, "amazon")
+    assert st.ships["amazon"].status == "afloat", [e for e in events if e["type"] == "left_table"]
+
+
+def test_same_state_same_command_and_the_state_untouched():
+    st = battle(
+        [{"id": "amazon", "pose": (40, 12, 0)}, {"id": "virginie", "side": "french", "pose": (30, 20, 90)}],
+        wind_from=270,
+    )
+    activate(st, "amazon")
+    before = st.state_hash()
+    first = CaptainPlayer(1, "british").choose(st, legal_commands(st))
+    assert st.state_hash() == before
+    detached = st.detached()
+    assert CaptainPlayer(1, "british").choose(detached, legal_commands(detached)) == first
+
+
+def test_expectations_come_from_the_tables():
+    # 10 D6 needing 4+: each die hits half the time and a 6 adds a die (6/5 dice on average).
+    assert abs(expected_hits(0, 10, 4, 0) - 6.0) < 1e-9
+    # a natural 1 always misses, even with +3
+    assert abs(expected_hits(0, 5, 2, 3) - 5 * 6 / 5 * 5 / 6) < 1e-9
+    # a morale test, 3D6 for two successes with two rerolls (good crew): 86.5%
+    assert abs(success_p(3, 2, 2) - 0.8646) < 1e-3
+    assert abs(success_p(3, 3, 0) - 1 / 3) < 1e-9
+
+
+def test_mean_dice_give_expected_totals():
+    d = MeanDice()
+    assert sum(d.roll(4, 6)) == 14 and sum(d.roll(2, 10)) == 11
+
+
+def test_condition_values_crippling_more_than_later_damage():
+    st = battle([{"id": "amazon", "pose": (36, 20, 90)}, {"id": "virginie", "side": "french", "pose": (20, 40, 90)}])
+    ap = Appraiser(st, "british")
+    v = st.ships["virginie"]
+    before_line = ap.phi(v, hull=v.hull_cripple) - ap.phi(v, hull=v.hull_cripple - 10)
+    after_line = ap.phi(v, hull=v.hull_cripple + 10) - ap.phi(v, hull=v.hull_cripple)
+    assert before_line > after_line > 0
+    assert ap.phi(v, hull=v.hull) == 1.0
