@@ -218,3 +218,34 @@ def test_hot_seat_hands_over_between_the_two_players(app):
             scene.submit(o.command(distance=o.ranges["distance"][1]) if o.type == "move" else o.command())
         frames(app)
     assert any("to play" in b for b in seen)
+
+
+def test_the_shot_box_stays_beside_the_fire_pop_up_not_under_it(app):
+    scene = _broadside_duel(app)
+    first = next(o.ship for o in scene.match.options())
+    _activate(app, scene, first)
+    enemy = next(s for s in scene.state.ships.values() if s.side != scene.state.ships[first].side)
+    at = scene.cam.to_screen(enemy.x, enemy.y)
+    click(app, at)
+    assert scene.popup is not None and scene.popup_target == enemy.id
+    # the pointer leaves the enemy for the pop-up's buttons: the numbers stay up for that enemy
+    move_to(app, scene.popup.get_abs_rect().center)
+    target, _reports = scene.view._shot_reports(first)
+    assert target == enemy.id
+    x, y = scene.view._shot_box_place(280, 150)
+    assert not pygame.Rect(x, y, 280, 150).colliderect(scene.popup.get_abs_rect())
+    key(app, pygame.K_ESCAPE)
+    assert scene.popup is None and scene.popup_target is None
+
+
+def test_the_menu_pop_up_hides_the_shot_box(app):
+    scene = _broadside_duel(app)
+    first = next(o.ship for o in scene.match.options())
+    _activate(app, scene, first)
+    enemy = next(s for s in scene.state.ships.values() if s.side != scene.state.ships[first].side)
+    move_to(app, scene.cam.to_screen(enemy.x, enemy.y))
+    assert scene.view._shot_reports(first) is not None
+    click(app, scene.menu_button.get_abs_rect().center)
+    assert scene.popup is not None
+    scene.hover = enemy.id
+    assert scene.view._shot_reports(first) is None

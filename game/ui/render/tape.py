@@ -10,6 +10,7 @@ from game.table.geometry import heading_vector
 from game.ui import palette as P
 from game.ui.camera import Camera
 from game.ui.fonts import blit_text
+from game.ui.render.labels import LabelPlacer, Placed, blit_placed
 from game.ui.tools.tape import SegmentPlan
 
 TAPE_WIDTH = 0.45  # inches
@@ -48,21 +49,86 @@ def draw_tape(
         tick = TAPE_WIDTH * (1.0 if i % step == 0 else 0.4)
         b = (a[0] + px * tick, a[1] + py * tick)
         pygame.draw.line(surf, P.TAPE_DARK, cam.to_screen(*a), cam.to_screen(*b), 1)
-        if i % step == 0 and i > 0:
-            lab = (a[0] + px * (TAPE_WIDTH + 0.35), a[1] + py * (TAPE_WIDTH + 0.35))
-            blit_text(surf, f"{i}", cam.to_screen(*lab), 15, P.TAPE, "center", shadow=True)
         i += 1
-    for v, name in ((plan.lo, "min"), (plan.hi, "max")):
+    for v in (plan.lo, plan.hi):
         a = (off[0] + f[0] * v, off[1] + f[1] * v)
         b = (a[0] + px * TAPE_WIDTH * 1.6, a[1] + py * TAPE_WIDTH * 1.6)
         pygame.draw.line(surf, (255, 255, 255), cam.to_screen(*a), cam.to_screen(*b), 2)
-        blit_text(surf, f'{name} {v:.1f}"', cam.to_screen(*b), 14, (255, 255, 255), "midbottom", shadow=True)
     if plan.distance is not None and not plan.aback:
         d = plan.distance
         a = (off[0] + f[0] * d, off[1] + f[1] * d)
         b = (a[0] + px * TAPE_WIDTH * 2.2, a[1] + py * TAPE_WIDTH * 2.2)
         pygame.draw.line(surf, (255, 60, 60), cam.to_screen(*a), cam.to_screen(*b), 3)
-        blit_text(surf, f'{d:.1f}"', cam.to_screen(*b), 20, (255, 255, 255), "midbottom", bold=True, shadow=True)
+    for tag, p in tape_labels(cam, plan, length, width):
+        if tag != "turn":
+            blit_placed(surf, p)
+
+
+def tape_labels(cam: Camera, plan: SegmentPlan, length: float, width: float) -> list[tuple[str, Placed]]:
+    """Every label of the tape and the turning handle, laid out so that none covers another.
+
+    The tape (cached with the table) and the handle (drawn each frame) both take
+    their labels from here, so the two never disagree about who sits where.
+    Most important first: the turn, the planned distance, then max and min (which
+    the green stretch also shows) and the inch numbers, dropped when crowded.
+    """
+    f = heading_vector(plan.start[2])
+    bow = (plan.start[0] + f[0] * length / 2, plan.start[1] + f[1] * length / 2)
+    side = 1.0
+    off = (bow[0] - f[1] * width * 0.5 * side, bow[1] + f[0] * width * 0.5 * side)
+    px, py = -f[1] * side, f[0] * side
+    o = cam.to_screen(*off)
+    q = cam.to_screen(off[0] + px, off[1] + py)
+    n = math.hypot(q[0] - o[0], q[1] - o[1]) or 1.0
+    away = ((q[0] - o[0]) / n, (q[1] - o[1]) / n)  # on screen, away from the tape on its label side
+    placer = LabelPlacer()
+    out: list[tuple[str, Placed]] = []
+    if plan.distance is not None:
+        c = cam.to_screen(*handle_point(plan, length))
+        placer.block(pygame.Rect(c[0] - 10, c[1] - 10, 20, 20))
+        x, y, _ = plan.ghost_pose()
+        centre = cam.to_screen(x, y)
+        dx, dy = c[0] - centre[0], c[1] - centre[1]
+        m = math.hypot(dx, dy) or 1.0
+        label = f"{abs(plan.turn):.0f}° {'starboard' if plan.turn > 0 else 'port'}" if plan.turn else "no turn"
+        # beyond the handle, on the line from her centre, so it reads as the handle's own label
+        at = (c[0] + dx / m * 12, c[1] + dy / m * 12)
+        p = placer.place(label + f" (±{plan.allowance:.0f}°)", at, 16, (255, 255, 255),
+                         _anchor_towards(dx / m, dy / m), (dx / m, dy / m))
+        if p is not None:
+            out.append(("turn", p))
+    if plan.distance is not None and not plan.aback:
+        d = plan.distance
+        a = (off[0] + f[0] * d + px * TAPE_WIDTH * 2.2, off[1] + f[1] * d + py * TAPE_WIDTH * 2.2)
+        p = placer.place(f'{d:.1f}"', cam.to_screen(*a), 20, (255, 255, 255), _anchor_towards(*away), away,
+                         bold=True)
+        if p is not None:
+            out.append(("distance", p))
+    for v, name in ((plan.hi, "max"), (plan.lo, "min")):
+        a = (off[0] + f[0] * v + px * TAPE_WIDTH * 1.6, off[1] + f[1] * v + py * TAPE_WIDTH * 1.6)
+        p = placer.place(f'{name} {v:.1f}"', cam.to_screen(*a), 14, (255, 255, 255), _anchor_towards(*away), away,
+                         optional=True)
+        if p is not None:
+            out.append((name, p))
+    step = 1 if cam.scale >= 30 else 2 if cam.scale >= 14 else 5
+    total = max(plan.hi + 1.0, 3.0)
+    i = step
+    while i <= total + 1e-9:
+        a = (off[0] + f[0] * i + px * (TAPE_WIDTH + 0.35), off[1] + f[1] * i + py * (TAPE_WIDTH + 0.35))
+        p = placer.place(f"{i}", cam.to_screen(*a), 15, P.TAPE, "center", away, optional=True)
+        if p is not None:
+            out.append(("tick", p))
+        i += step
+    return out
+
+
+def _anchor_towards(ux: float, uy: float) -> str:
+    """The point of a label's rectangle to pin at the anchor, for a label lying in screen direction (ux, uy)."""
+    col = "left" if ux > 0.38 else "right" if ux < -0.38 else "mid"
+    row = "top" if uy > 0.38 else "bottom" if uy < -0.38 else ""
+    if not row:
+        return {"left": "midleft", "right": "midright", "mid": "center"}[col]
+    return {"left": f"{row}left", "right": f"{row}right", "mid": f"mid{row}"}[col]
 
 
 def handle_point(plan: SegmentPlan, length: float) -> tuple[float, float]:
@@ -89,7 +155,7 @@ def draw_turn_fan(overlay: pygame.Surface, cam: Camera, plan: SegmentPlan, lengt
     pygame.draw.lines(overlay, (255, 255, 255, 150), True, cam.points(pts), 1)
 
 
-def draw_turn_handle(surf: pygame.Surface, cam: Camera, plan: SegmentPlan, length: float) -> None:
+def draw_turn_handle(surf: pygame.Surface, cam: Camera, plan: SegmentPlan, length: float, width: float) -> None:
     """The handle to drag, on a line from the planned centre, and the turn in words."""
     x, y, _ = plan.ghost_pose()
     hx, hy = handle_point(plan, length)
@@ -97,9 +163,9 @@ def draw_turn_handle(surf: pygame.Surface, cam: Camera, plan: SegmentPlan, lengt
     c = cam.to_screen(hx, hy)
     pygame.draw.circle(surf, (255, 255, 255), c, 8)
     pygame.draw.circle(surf, (30, 30, 30), c, 8, 2)
-    label = f"{abs(plan.turn):.0f}° {'starboard' if plan.turn > 0 else 'port'}" if plan.turn else "no turn"
-    blit_text(surf, label + f" (±{plan.allowance:.0f}°)", (c[0], c[1] - 12), 16, (255, 255, 255), "midbottom",
-              shadow=True)
+    for tag, p in tape_labels(cam, plan, length, width):
+        if tag == "turn":
+            blit_placed(surf, p)
 
 
 def draw_free_tape(surf: pygame.Surface, cam: Camera, a, b, label: str) -> None:

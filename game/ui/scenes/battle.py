@@ -66,6 +66,7 @@ class BattleScene(Scene):
         self.dialog_mode = ""
         self.popup: pygame_gui.elements.UIPanel | None = None
         self.popup_buttons: dict = {}
+        self.popup_target: str | None = None  # the enemy a fire pop-up offers shots at
         self.log = LogPanel(pygame.Rect(0, 0, 10, 10), app.ui, self.root)
         self.actions = ActionPanel(pygame.Rect(0, 0, 10, 10), app.ui, self.root)
         self.menu_button = pygame_gui.elements.UIButton(

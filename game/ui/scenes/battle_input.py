@@ -186,6 +186,7 @@ def _close_popup(scene) -> None:
         scene.popup.kill()
     scene.popup = None
     scene.popup_buttons = {}
+    scene.popup_target = None
 
 
 def _fire_popup(scene, target: str, screen_pos) -> bool:
@@ -194,6 +195,7 @@ def _fire_popup(scene, target: str, screen_pos) -> bool:
     if not acts:
         return False
     _open_popup(scene, (screen_pos[0] + 10, screen_pos[1] + 10), [(a.label, a) for a in acts], width=300)
+    scene.popup_target = target  # the shot box stays up beside the pop-up while the player chooses
     return True
 
 

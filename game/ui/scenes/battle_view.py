@@ -61,7 +61,8 @@ class BattleView:
             blocked = any(r.blocked_by for r in reports[1]) and not any(r.shot for r in reports[1])
             arcs.draw_corridor(surf, cam, st, firer, target, blocked)
         if plan is not None and plan.distance is not None:
-            draw_turn_handle(surf, cam, plan, st.ships[plan.ship].length)
+            s = st.ships[plan.ship]
+            draw_turn_handle(surf, cam, plan, s.length, s.width)
         if sc.measure:
             self._draw_measure(surf)
         if reports:
@@ -170,10 +171,13 @@ class BattleView:
             y = r.bottom + 2
 
     def _shot_reports(self, acting: str | None):
-        """Hovering an enemy the acting ship might fire at: every broadside's answer."""
+        """Hovering an enemy the acting ship might fire at (or the one a fire pop-up is open for): every
+        broadside's answer.  While any other pop-up is open there is no shot box: it would print over it."""
         sc = self.scene
         st = sc.state
         target = sc.hover
+        if sc.popup is not None:
+            target = getattr(sc, "popup_target", None)
         if acting is None or target is None or target == acting or not sc.human_to_move():
             self._shot = None
             return None
@@ -204,17 +208,35 @@ class BattleView:
             if rig.shot is not None:
                 lines.append((f"at rigging: needing {rig.shot.needed}+, expected {rig.expected:.1f}", P.TEXT_DIM))
         lines.append(("click her to fire", (200, 230, 255)))
-        mx, my = pygame.mouse.get_pos()
         w = max(8 + blit_width(t) for t, _ in lines) + 12
         h = len(lines) * 20 + 10
-        x = min(mx + 18, sc.cam.view_x + sc.cam.view_w - w - 4)
-        y = min(my + 18, sc.cam.view_y + sc.cam.view_h - h - 4)
+        x, y = self._shot_box_place(w, h)
         box = pygame.Surface((w, h), pygame.SRCALPHA)
         box.fill((10, 14, 20, 225))
         surf.blit(box, (x, y))
         pygame.draw.rect(surf, (120, 130, 140), (x, y, w, h), 1, border_radius=4)
         for i, (t, c) in enumerate(lines):
             blit_text(surf, t, (x + 8, y + 6 + i * 20), 17, c)
+
+    def _shot_box_place(self, w: int, h: int) -> tuple[int, int]:
+        """Beside the pointer while hovering; beside the fire pop-up while it is open, never under it."""
+        sc = self.scene
+        cam = sc.cam
+        left, top = cam.view_x + 4, cam.view_y + 4
+        right, bottom = cam.view_x + cam.view_w - 4, cam.view_y + cam.view_h - 4
+        popup = sc.popup.get_abs_rect() if sc.popup is not None else None
+        if popup is None:
+            mx, my = pygame.mouse.get_pos()
+            return min(mx + 18, right - w), min(my + 18, bottom - h)
+        x = max(left, min(popup.left, right - w))
+        if popup.bottom + 4 + h <= bottom:
+            return x, popup.bottom + 4
+        if popup.top - 4 - h >= top:
+            return x, popup.top - 4 - h
+        y = max(top, min(popup.top, bottom - h))
+        if popup.left - 4 - w >= left:
+            return popup.left - 4 - w, y
+        return min(popup.right + 4, right - w), y
 
     def _draw_measure(self, surf: pygame.Surface) -> None:
         sc = self.scene

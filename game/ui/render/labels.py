@@ -1,0 +1,86 @@
+"""Labels that keep out of each other's way.
+
+At the fitted zoom an inch is a dozen pixels, so the tape's "min", "max", the
+planned distance and the turn label all want the same few pixels beside the bow.
+Drawn where they are anchored they print over each other and nobody can read the
+numbers a move depends on.  A :class:`LabelPlacer` hands out screen rectangles in
+order of importance: each label tries its anchored place, then steps away along
+a direction it is given until it is clear of everything placed before it.  A
+label that may be dropped (a tick number, a min/max mark the green stretch already
+shows) is skipped when it finds no room; the others are always placed.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui.fonts import text
+
+STEPS = 6  # how many label heights a label may walk away from its anchor
+
+
+@dataclass
+class Placed:
+    """One label's text, style and the screen rectangle it was given."""
+
+    text: str
+    size: int
+    colour: tuple[int, int, int]
+    bold: bool
+    rect: pygame.Rect
+
+
+@dataclass
+class LabelPlacer:
+    """Screen rectangles handed out in order; later labels walk around earlier ones."""
+
+    taken: list[pygame.Rect] = field(default_factory=list)
+    placed: list[Placed] = field(default_factory=list)
+
+    def block(self, rect: pygame.Rect) -> None:
+        """Keep labels off something that is not a label (the turning handle)."""
+        self.taken.append(pygame.Rect(rect))
+
+    def place(
+        self,
+        s: str,
+        pos: tuple[float, float],
+        size: int,
+        colour: tuple[int, int, int],
+        anchor: str = "midbottom",
+        push: tuple[float, float] = (0.0, -1.0),
+        bold: bool = False,
+        optional: bool = False,
+    ) -> Placed | None:
+        """Put a label at ``pos`` or the first clear spot along ``push`` (a screen direction)."""
+        w, h = text(s, size, colour, bold).get_size()
+        base = pygame.Rect(0, 0, w, h)
+        setattr(base, anchor, (round(pos[0]), round(pos[1])))
+        n = math.hypot(*push) or 1.0
+        ux, uy = push[0] / n, push[1] / n
+        # walk in steps of the label's extent along the push direction
+        step = abs(ux) * (w + 4) + abs(uy) * (h + 2)
+        step = max(step, 6.0)
+        for k in range(STEPS + 1):
+            r = base.move(round(ux * step * k), round(uy * step * k))
+            if r.collidelist(self.taken) < 0:
+                return self._keep(s, size, colour, bold, r)
+        if optional:
+            return None
+        return self._keep(s, size, colour, bold, base)
+
+    def _keep(self, s: str, size: int, colour, bold: bool, r: pygame.Rect) -> Placed:
+        p = Placed(s, size, colour, bold, r)
+        self.taken.append(r)
+        self.placed.append(p)
+        return p
+
+
+def blit_placed(surf: pygame.Surface, p: Placed, shadow: bool = True) -> None:
+    """Draw a placed label (with the one-pixel shadow the table labels use)."""
+    if shadow:
+        surf.blit(text(p.text, p.size, (0, 0, 0), p.bold), p.rect.move(1, 1))
+    surf.blit(text(p.text, p.size, p.colour, p.bold), p.rect)

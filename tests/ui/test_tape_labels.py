@@ -1,0 +1,43 @@
+"""The tape's labels at the zoom a battle opens with: every number readable, none printed over another."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.render.tape import handle_point, tape_labels
+from tests.ui.driver import battle, click, frames, key, make_app
+
+
+def _planned_duel():
+    app = make_app()
+    scene = battle(app, "duel", seed=7)
+    s = scene.state.ships["constitution"]
+    click(app, scene.cam.to_screen(s.x, s.y))
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_w)  # the minimum plus a tenth: min, distance and the handle all crowd the bow
+    key(app, pygame.K_a)
+    frames(app, 2)
+    return app, scene, s
+
+
+def test_tape_labels_do_not_overlap_each_other_or_the_handle():
+    app, scene, s = _planned_duel()
+    plan = scene.current_plan()
+    assert scene.cam.scale < 20  # the fitted table: about a dozen pixels to the inch
+    labels = tape_labels(scene.cam, plan, s.length, s.width)
+    tags = [t for t, _ in labels]
+    assert "turn" in tags and "distance" in tags
+    rects = [p.rect for _, p in labels]
+    for i, r in enumerate(rects):
+        assert r.collidelist(rects[i + 1:]) < 0, labels[i]
+    hx, hy = scene.cam.to_screen(*handle_point(plan, s.length))
+    knob = pygame.Rect(hx - 8, hy - 8, 16, 16)
+    assert all(not r.colliderect(knob) for r in rects)
+    turn = dict(labels)["turn"]
+    assert turn.text.startswith("1° port")
+
+
+def test_a_crowded_tape_still_draws_a_frame():
+    app, scene, _s = _planned_duel()
+    frames(app, 3)  # the tape (cached table) and the handle (each frame) draw from the same layout
+    assert scene.current_plan().distance is not None
