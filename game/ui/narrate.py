@@ -308,7 +308,8 @@ def _test(e: Event, n: Names, rules: RuleSet | None) -> str:
     rerolled = list(e.get("rerolled", []))
     rolled = f"rolls {_faces(first)}"
     if rerolled:
-        changes = ", ".join(f"{first[i]}→{faces[i]}" for i in rerolled if i < len(first) and i < len(faces))
+        changes = ", ".join(f"{first[i]} to {faces[i]}"  # the log font has no arrow glyph
+                            for i in rerolled if i < len(first) and i < len(faces))
         rolled += f", rerolls {changes}"
     got, needed = int(e["successes"]), int(e["needed"])
     verdict = "passed" if e["passed"] else "failed"

@@ -249,3 +249,15 @@ def test_the_menu_pop_up_hides_the_shot_box(app):
     assert scene.popup is not None
     scene.hover = enemy.id
     assert scene.view._shot_reports(first) is None
+
+
+def test_the_hand_over_card_stays_on_the_table_clear_of_the_side_panel(app):
+    scene = battle(app, "duel", players={"american": "human", "british": "human"})
+    scene.banner = "United States Navy to play — hand over, then click or press Enter"
+    frames(app)
+    box = scene.view.banner_rect
+    view = pygame.Rect(scene.cam.view_x, scene.cam.view_y, scene.cam.view_w, scene.cam.view_h)
+    assert box is not None and view.contains(box)
+    assert not box.colliderect(scene.card_rect)
+    click(app, view.center)
+    assert scene.banner is None

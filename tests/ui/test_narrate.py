@@ -224,8 +224,9 @@ def test_a_success_test_with_a_reroll():
         "passed": True,
     }
     assert describe(e, NAMES) == (
-        "Victory (good crew) tests morale: rolls 2 5 1, rerolls 1→5: 2 successes (2 needed), she holds."
+        "Victory (good crew) tests morale: rolls 2 5 1, rerolls 1 to 5: 2 successes (2 needed), she holds."
     )
+    assert _glyphs_missing(describe(e, NAMES)) == set()
     tack = {**e, "purpose": "special:fight_fires:all_hands", "passed": False}
     assert "fights her fires with all hands on deck" in describe(tack, NAMES) and "failed" in describe(tack, NAMES)
     roll = dice_roll(e, rules=RULES)
@@ -388,3 +389,16 @@ def test_export_prefers_the_names_it_is_given(battles):
     events = battles[0]
     ship = next(e["ship"] for e in events if e["type"] == "activation")
     assert "Captain's pet" in export_text(events, {ship: "Captain's pet"})
+
+
+def _glyphs_missing(line: str) -> set[str]:
+    """Characters the battle log's font (pygame_gui's Noto Sans) would draw as an empty box."""
+    from pathlib import Path
+
+    import pygame
+    import pygame_gui
+
+    pygame.font.init()
+    f = pygame.font.Font(str(Path(pygame_gui.__file__).parent / "data" / "NotoSans-Regular.ttf"), 18)
+    box = f.metrics("\uffff")[0]  # what the font draws for a character it lacks
+    return {c for c in set(line) if c.strip() and f.metrics(c)[0] == box}

@@ -26,6 +26,7 @@ class BattleView:
         self._key: tuple | None = None
         self._shot_key: tuple | None = None
         self._shot: tuple[str, list[aim.ShotReport]] | None = None
+        self.banner_rect: pygame.Rect | None = None  # where the hand-over card was last drawn
 
     def _overlay(self, size: tuple[int, int]) -> pygame.Surface:
         """One translucent layer the size of the window, so the same camera draws on it."""
@@ -253,11 +254,41 @@ class BattleView:
         draw_free_tape(surf, sc.cam, a, b, label)
 
     def _draw_banner(self, surf: pygame.Surface, text: str) -> None:
+        """The hand-over card, centred on the table and no wider than it: the whole window is shaded so
+        the next player sees it at once, but the words stay off the side panel they would print over."""
         w, h = surf.get_size()
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 170))
         surf.blit(shade, (0, 0))
-        blit_text(surf, text, (w // 2, h // 2), 34, (255, 255, 255), "center", bold=True)
+        cam = self.scene.cam
+        head, _, rest = text.partition(" — ")
+        rest = rest[:1].upper() + rest[1:]
+        size = 34
+        while size > 20 and text_width(head, size, True) > cam.view_w - 80:
+            size -= 2
+        box_w = min(cam.view_w - 40, max(text_width(head, size, True), text_width(rest, 20, False)) + 64)
+        from game.ui.fonts import text as render
+
+        box_h = 18 + render(head, size, (255, 255, 255), True).get_height() + 18
+        if rest:
+            box_h += 10 + render(rest, 20).get_height()
+        box = pygame.Rect(0, 0, box_w, box_h)
+        box.center = (cam.view_x + cam.view_w // 2, cam.view_y + cam.view_h // 2)
+        self.banner_rect = box
+        pygame.draw.rect(surf, P.PANEL, box, border_radius=8)
+        colour = P.side_colour(self.scene.state, self.scene.match.to_move() or "")
+        pygame.draw.rect(surf, colour, (box.left, box.top, box.w, 6), border_top_left_radius=8,
+                         border_top_right_radius=8)
+        pygame.draw.rect(surf, (150, 150, 140), box, 1, border_radius=8)
+        r = blit_text(surf, head, (box.centerx, box.top + 18), size, (255, 255, 255), "midtop", bold=True)
+        if rest:
+            blit_text(surf, rest, (box.centerx, r.bottom + 10), 20, P.TEXT, "midtop")
+
+
+def text_width(s: str, size: int, bold: bool) -> int:
+    from game.ui.fonts import text as render
+
+    return render(s, size, (255, 255, 255), bold).get_width()
 
 
 def blit_width(text: str) -> int:
