@@ -37,6 +37,12 @@ RIGGING_AFTER_CRIPPLE = 0.1
 #: Condition per fire and per leak burning or open; more when the crew cannot fight them.
 FIRE_COST, LEAK_COST, HELPLESS_COST = 0.04, 0.03, 0.15
 RUDDER_COST = 0.02
+#: In the last turn, the share of damage short of a morale test, striking or sinking still worth
+#: anything (the ships still to act this turn may finish what it starts).
+LAST_TURN_LASTING = 0.25
+#: How surely a helpless burning or leaking ship is lost once the turns left suffice (a morale
+#: test or a lucky end of the game may come first, either way).
+DOOM_CERTAINTY = 0.8
 #: A ship that left the table off her own exit edge: half her value to the enemy, and the fight given up.
 LEFT_TABLE_COST = 1.0
 #: Share of the way to her exit edge worth to a blockade runner (her value when she gets there).
@@ -170,6 +176,12 @@ class Appraiser:
         self.crit_rows = _critical_odds(state)
         self.crit_check = (7 - int(state.rules.critical_check_on)) / 6
         self.sink_at = int(state.rules.sink_at)
+        self.turns_left = max(0, state.turn_limit - state.turn + 1)
+        #: Share of lasting harm (damage short of striking or sinking) still worth anything: in the
+        #: last turn only what strikes, sinks or takes a ship before the end scores, and what the
+        #: ships still to act this turn can build on.
+        self.lasting = LAST_TURN_LASTING if self.turns_left <= 1 else 1.0
+        self.neglect_dice = int(state.rules.special_actions["fight_fires"]["fail_crew_dice"])
         self._phi: dict[tuple, float] = {}
         self._shots: dict[tuple, float] = {}
 
@@ -205,21 +217,38 @@ class Appraiser:
             if lost >= start and t != "rigging":
                 return 1.0
             c = max(1, getattr(ship, t + "_cripple"))
-            a = pf + CRIPPLE_COST[t]
-            b = RIGGING_AFTER_CRIPPLE if t == "rigging" else 1.0 - a
+            a = pf + CRIPPLE_COST[t] * self.lasting
+            b = (RIGGING_AFTER_CRIPPLE if t == "rigging" else 1.0 - pf - CRIPPLE_COST[t]) * self.lasting
             f += a * min(lost, c) / c + b * max(0.0, min(lost, start) - c) / max(1, start - c)
         helpless = ship.crippled("crew") or ship.lost("crew") + crew >= ship.crew_cripple
-        for n, cost in ((max(0, ship.fires + fires), FIRE_COST), (max(0, ship.leaks + leaks), LEAK_COST)):
+        burning = (max(0, ship.fires + fires), max(0, ship.leaks + leaks))
+        for n, cost in zip(burning, (FIRE_COST, LEAK_COST), strict=True):
             if n >= self.sink_at:
                 return 1.0
             if n > 0:
-                f += cost * n + (HELPLESS_COST * n / self.sink_at if helpless else 0.0)
+                f += (cost * n + (HELPLESS_COST * n / self.sink_at if helpless else 0.0)) * self.lasting
+        if helpless and any(burning):
+            f += (1.0 - min(1.0, f)) * self.doom(ship.crew - crew, burning) * self.lasting
         if ship.rudder:
-            f += RUDDER_COST
+            f += RUDDER_COST * self.lasting
         edge = self.exits.get(self.owner(ship))
         if edge:
             f -= EXIT_PROGRESS * self.progress(ship, edge)
         return min(1.0, f)
+
+    def doom(self, crew_left: float, burning: tuple[int, int]) -> float:
+        """Chance a ship that can no longer fight her fires or stop her leaks is lost before the game ends.
+
+        A crippled crew may take no special action, so every activation each fire
+        spreads and each leak worsens, and each costs 2D6 crew: she sinks at six, or
+        her crew runs out, within a few activations.  Spread over the turns left,
+        that is how likely the game sees it happen.
+        """
+        bleed = 3.5 * self.neglect_dice * sum(1 for n in burning if n > 0)
+        to_sink = self.sink_at - max(burning)
+        to_strike = max(1.0, crew_left / bleed) if bleed > 0 else float(self.sink_at)
+        needed = max(1.0, min(float(to_sink), to_strike))
+        return DOOM_CERTAINTY * min(1.0, self.turns_left / needed)
 
     def progress(self, ship: Ship, edge: str) -> float:
         w, h = self.table

@@ -299,10 +299,12 @@ class Planner:
         if me.status != AFLOAT:
             return v
         worth = self.ap.value[me.id]
-        if reach.aback_next(st, me):
-            v -= self.aback_cost(st, me)
         foes = reach.foes_at(st, me)
         v -= THREAT_WEIGHT * reach.threat(self.ap, st, me, foes)
+        if reach.last_turn(st):
+            return v  # no next activation: her next shot, the wind and sea room count for nothing
+        if reach.aback_next(st, me):
+            v -= self.aback_cost(st, me)
         v += POTENTIAL_WEIGHT * reach.potential(self.ap, st, me, foes)
         if not me.boarding_with:
             node.risk = reach.sea_room(st, me, self.exit)

@@ -178,18 +178,25 @@ def foes_at(state: GameState, me: Ship) -> dict[str, float]:
     return {e.id: gap(me, e) for e in state.ships.values() if e.side != me.side and can_fight(e)}
 
 
+def last_turn(state: GameState) -> bool:
+    """The battle ends with this turn: what a position offers next turn is worth nothing."""
+    return state.turn >= state.turn_limit
+
+
 def threat(ap: Appraiser, state: GameState, me: Ship, foes: dict[str, float]) -> float:
     """Points the enemy may take off ``me`` before she acts again.
 
     Each enemy that has still to act this turn counts fully; one that has
-    acted counts half (she may act before ``me`` next turn, or after).
+    acted counts half (she may act before ``me`` next turn, or after), and not
+    at all in the last turn, when there is no next turn.
     """
     if not can_fight(me):
         return 0.0
     total = 0.0
+    acted = 0.0 if last_turn(state) else 0.5
     for eid, dist in foes.items():
         e = state.ships[eid]
-        w = 0.5 if e.activated else 1.0
+        w = acted if e.activated else 1.0
         total += w * next_shot(ap, state, e, me, dist)
         if dist <= reach(state, e) + float(state.rules.boarding_range):
             total += w * BOARDED * boarding_threat(ap, state, e, me)

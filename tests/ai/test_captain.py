@@ -133,3 +133,27 @@ def test_condition_values_crippling_more_than_later_damage():
     after_line = ap.phi(v, hull=v.hull_cripple + 10) - ap.phi(v, hull=v.hull_cripple)
     assert before_line > after_line > 0
     assert ap.phi(v, hull=v.hull) == 1.0
+
+
+def test_a_burning_ship_whose_crew_is_crippled_counts_as_all_but_lost():
+    # A crippled crew may not fight fires: each activation the fire spreads and takes 2D6 crew.
+    st = battle([{"id": "amazon", "pose": (36, 20, 90)}, {"id": "virginie", "side": "french", "pose": (20, 40, 90)}])
+    ap = Appraiser(st, "british")
+    v = st.ships["virginie"]
+    able = ap.phi(v, crew=v.crew_cripple - 1, fires=1)
+    helpless = ap.phi(v, crew=v.crew_cripple, fires=1)
+    helpless_no_fire = ap.phi(v, crew=v.crew_cripple)
+    assert helpless - helpless_no_fire > 0.5 > able
+    # with one turn left the fire has no time to finish her
+    st.turn = st.turn_limit
+    late = Appraiser(st, "british").phi(v, crew=v.crew_cripple, fires=1)
+    assert late < helpless
+
+
+def test_turns_all_hands_to_when_a_failed_fight_would_leave_her_helpless():
+    st = battle([{"id": "amazon", "pose": (36, 20, 90)}, {"id": "virginie", "side": "french", "pose": (20, 40, 90)}])
+    amazon = st.ships["amazon"]
+    amazon.fires = 1
+    amazon.crew = amazon.start("crew") - amazon.crew_cripple + 3  # 2D6 lost would cripple the crew
+    commands, _ = play_activation(st, "amazon")
+    assert isinstance(commands[0], c.FightFires) and commands[0].all_hands
