@@ -29,6 +29,7 @@ from game.ui.camera import Camera  # noqa: E402
 from game.ui.panels.actions import BUTTON_H, actions_for  # noqa: E402
 from game.ui.panels.phasebar import HEIGHT as BAR_H  # noqa: E402
 from game.ui.scenes.battle import CARD_H, RIGHT_W  # noqa: E402
+from game.ui.scenes.battle_input import fire_popup_width  # noqa: E402
 
 
 def main() -> int:
@@ -135,7 +136,7 @@ def actions(cmd, st, cam: Camera, session, opts, w: int, h: int) -> list[str]:
         acts = [a for a in actions_for(st, opts, None) if a.target == cmd.target and a.group in ("fire", "boarding")]
         want = f"Fire {cmd.side} at {target.name}: " + ("chain shot" if cmd.chain_shot else cmd.aim)
         i = next(i for i, a in enumerate(acts) if a.label == want)
-        width, hh = 300, len(acts) * 34 + 10
+        width, hh = fire_popup_width([a.label for a in acts]), len(acts) * 34 + 10
         px = min(sx + 10, w - width - 4)
         py = min(sy + 10, h - hh - 4)
         bx, by = px + 4 + (width - 14) // 2, py + 4 + i * 34 + 15

@@ -132,6 +132,8 @@ def test_hovering_an_enemy_shows_the_shot_and_clicking_her_fires(app):
     shot = next(r for r in reports if r.shot is not None)
     assert shot.side == ("starboard" if firer.x < enemy.x else "port")
     assert shot.shot.band == "close" and shot.expected > 0
+    # the hover says what the dice tray will say: the face needed once the modifiers are in
+    assert f"{max(2, shot.shot.needed - shot.shot.modifier)}+ on the die" in shot.lines[1] or not shot.shot.modifiers
     click(app, scene.cam.to_screen(enemy.x, enemy.y))
     hull = next(b for b in scene.popup_buttons if b.text.endswith(": hull"))
     click(app, hull.get_abs_rect().center)
@@ -261,3 +263,18 @@ def test_the_hand_over_card_stays_on_the_table_clear_of_the_side_panel(app):
     assert not box.colliderect(scene.card_rect)
     click(app, view.center)
     assert scene.banner is None
+
+
+def test_every_shot_in_the_fire_pop_up_fits_its_button(app):
+    from game.ui.scenes.battle_input import fire_popup_width
+
+    scene = _broadside_duel(app)
+    first = next(o.ship for o in scene.match.options())
+    _activate(app, scene, first)
+    enemy = next(s for s in scene.state.ships.values() if s.side != scene.state.ships[first].side)
+    click(app, scene.cam.to_screen(enemy.x, enemy.y))
+    font = app.ui.get_theme().get_font(["button"])
+    assert scene.popup_buttons
+    for b in scene.popup_buttons:
+        assert font.size(b.text)[0] <= b.get_abs_rect().width - 10, b.text
+    assert fire_popup_width(["Fire starboard at HMS Indefatigable: chain shot"]) > 300 + 40

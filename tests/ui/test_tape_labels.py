@@ -41,3 +41,16 @@ def test_a_crowded_tape_still_draws_a_frame():
     app, scene, _s = _planned_duel()
     frames(app, 3)  # the tape (cached table) and the handle (each frame) draw from the same layout
     assert scene.current_plan().distance is not None
+
+
+def test_the_free_tape_reading_stays_in_the_view_and_off_the_far_end():
+    app = make_app()
+    scene = battle(app, "duel", seed=7)
+    cam = scene.cam
+    view = pygame.Rect(cam.view_x, cam.view_y, cam.view_w, cam.view_h)
+    from game.ui.render.tape import free_tape_label_rect
+
+    end = (view.right - 30, view.centery)  # measured out to a ship near the right edge
+    box = free_tape_label_rect(cam, (view.left + 100, view.bottom - 100), end, 420, 40)
+    assert view.contains(box)
+    assert not box.collidepoint(end)

@@ -54,8 +54,10 @@ class LabelPlacer:
         push: tuple[float, float] = (0.0, -1.0),
         bold: bool = False,
         optional: bool = False,
+        steps: int = STEPS,
     ) -> Placed | None:
-        """Put a label at ``pos`` or the first clear spot along ``push`` (a screen direction)."""
+        """Put a label at ``pos`` or the first clear spot along ``push`` (a screen direction), at most
+        ``steps`` label heights away (0: only where it is anchored, for a number that means nothing elsewhere)."""
         w, h = text(s, size, colour, bold).get_size()
         base = pygame.Rect(0, 0, w, h)
         setattr(base, anchor, (round(pos[0]), round(pos[1])))
@@ -64,7 +66,7 @@ class LabelPlacer:
         # walk in steps of the label's extent along the push direction
         step = abs(ux) * (w + 4) + abs(uy) * (h + 2)
         step = max(step, 6.0)
-        for k in range(STEPS + 1):
+        for k in range(steps + 1):
             r = base.move(round(ux * step * k), round(uy * step * k))
             if r.collidelist(self.taken) < 0:
                 return self._keep(s, size, colour, bold, r)

@@ -9,7 +9,7 @@ import pygame
 from game.table.geometry import heading_vector
 from game.ui import palette as P
 from game.ui.camera import Camera
-from game.ui.fonts import blit_text
+from game.ui.fonts import blit_text, text
 from game.ui.render.labels import LabelPlacer, Placed, blit_placed
 from game.ui.tools.tape import SegmentPlan
 
@@ -107,7 +107,7 @@ def tape_labels(cam: Camera, plan: SegmentPlan, length: float, width: float) -> 
     for v, name in ((plan.hi, "max"), (plan.lo, "min")):
         a = (off[0] + f[0] * v + px * TAPE_WIDTH * 1.6, off[1] + f[1] * v + py * TAPE_WIDTH * 1.6)
         p = placer.place(f'{name} {v:.1f}"', cam.to_screen(*a), 14, (255, 255, 255), _anchor_towards(*away), away,
-                         optional=True)
+                         optional=True, steps=3)
         if p is not None:
             out.append((name, p))
     step = 1 if cam.scale >= 30 else 2 if cam.scale >= 14 else 5
@@ -115,7 +115,7 @@ def tape_labels(cam: Camera, plan: SegmentPlan, length: float, width: float) -> 
     i = step
     while i <= total + 1e-9:
         a = (off[0] + f[0] * i + px * (TAPE_WIDTH + 0.35), off[1] + f[1] * i + py * (TAPE_WIDTH + 0.35))
-        p = placer.place(f"{i}", cam.to_screen(*a), 15, P.TAPE, "center", away, optional=True)
+        p = placer.place(f"{i}", cam.to_screen(*a), 15, P.TAPE, "center", away, optional=True, steps=0)
         if p is not None:
             out.append(("tick", p))
         i += step
@@ -169,6 +169,10 @@ def draw_turn_handle(surf: pygame.Surface, cam: Camera, plan: SegmentPlan, lengt
 
 
 def draw_free_tape(surf: pygame.Surface, cam: Camera, a, b, label: str) -> None:
+    """The M tape between two points, its reading beyond the far end and kept inside the table view.
+
+    A long reading ("42.1\" — one ship to another: 40.3\" base to base") is split over two lines, so it
+    neither runs off the edge of the view nor lies across the ship it was measured to."""
     sa, sb = cam.to_screen(*a), cam.to_screen(*b)
     pygame.draw.line(surf, P.TAPE, sa, sb, 4)
     d = math.hypot(b[0] - a[0], b[1] - a[1])
@@ -177,4 +181,28 @@ def draw_free_tape(surf: pygame.Surface, cam: Camera, a, b, label: str) -> None:
         t = i / d
         p = cam.to_screen(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
         pygame.draw.circle(surf, P.TAPE_DARK, p, 2)
-    blit_text(surf, label, (sb[0] + 12, sb[1] + 10), 20, (255, 255, 255), bold=True, shadow=True)
+    first, _, second = label.partition("  —  ")
+    imgs = [(first, 20, True)] + ([(second, 16, False)] if second else [])
+    w = max(text(s, size, (255, 255, 255), bold).get_width() for s, size, bold in imgs)
+    h = sum(text(s, size, (255, 255, 255), bold).get_height() + 2 for s, size, bold in imgs)
+    box = free_tape_label_rect(cam, sa, sb, w, h)
+    y = box.top
+    for s, size, bold in imgs:
+        r = blit_text(surf, s, (box.left, y), size, (255, 255, 255), bold=bold, shadow=True)
+        y = r.bottom + 2
+
+
+def free_tape_label_rect(cam: Camera, sa, sb, w: int, h: int) -> pygame.Rect:
+    """Where the free tape's reading goes: past the far end, on the side the tape points to, inside the view."""
+    dx, dy = sb[0] - sa[0], sb[1] - sa[1]
+    box = pygame.Rect(0, 0, w, h)
+    view = pygame.Rect(cam.view_x + 4, cam.view_y + 4, cam.view_w - 8, cam.view_h - 8)
+    right, left = round(sb[0] + 14), round(sb[0] - 14 - w)
+    below, above = round(sb[1] + 10), round(sb[1] - 10 - h)
+    box.left = right if dx >= 0 else left
+    if box.right > view.right or box.left < view.left:  # no room on that side: the other side of the end
+        box.left = left if box.left == right else right
+    box.top = below if dy >= 0 else above
+    if box.bottom > view.bottom or box.top < view.top:
+        box.top = above if box.top == below else below
+    return box.clamp(view)

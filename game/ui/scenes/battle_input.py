@@ -9,6 +9,7 @@ zooms about the cursor.  Keys are listed in ``KEYS`` (shown by F1's help).
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import pygame
 import pygame_gui
@@ -194,9 +195,25 @@ def _fire_popup(scene, target: str, screen_pos) -> bool:
     acts = [a for a in scene.actions.actions if a.target == target and a.group in ("fire", "boarding")]
     if not acts:
         return False
-    _open_popup(scene, (screen_pos[0] + 10, screen_pos[1] + 10), [(a.label, a) for a in acts], width=300)
+    width = fire_popup_width([a.label for a in acts])
+    _open_popup(scene, (screen_pos[0] + 10, screen_pos[1] + 10), [(a.label, a) for a in acts], width=width)
     scene.popup_target = target  # the shot box stays up beside the pop-up while the player chooses
     return True
+
+
+def fire_popup_width(labels: list[str]) -> int:
+    """Wide enough for the longest shot ("Fire starboard at HMS Indefatigable: chain shot" is cut off
+    at a fixed 300 pixels).  Measured with the buttons' own font; tools/xplay_planner.py uses it too."""
+    from pathlib import Path
+
+    pygame.font.init()
+    f = _button_font(str(Path(pygame_gui.__file__).parent / "data" / "NotoSans-Regular.ttf"))
+    return max(300, max((f.size(t)[0] for t in labels), default=0) + 44)
+
+
+@lru_cache(maxsize=2)
+def _button_font(path: str) -> pygame.font.Font:
+    return pygame.font.Font(path, 14)  # pygame_gui's default button font: Noto Sans 14
 
 
 def _key(scene, event) -> bool:

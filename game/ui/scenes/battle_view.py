@@ -207,8 +207,11 @@ class BattleView:
                 lines.append((ln + (" (already fired)" if fired and i == 0 else ""), colr))
             rig = aim.report(st, r.shot.firer, r.side, target, "rigging")
             if rig.shot is not None:
-                lines.append((f"at rigging: needing {rig.shot.needed}+, expected {rig.expected:.1f}", P.TEXT_DIM))
-        lines.append(("click her to fire", (200, 230, 255)))
+                die = aim.on_die(rig.shot.needed, rig.shot.modifier)
+                rig_line = f"at rigging: needing {rig.shot.needed}+ ({die}), expected {rig.expected:.1f}"
+                lines.append((rig_line, P.TEXT_DIM))
+        pinned = sc.popup is not None
+        lines.append(("choose the shot in the pop-up" if pinned else "click her to fire", (200, 230, 255)))
         w = max(8 + blit_width(t) for t, _ in lines) + 12
         h = len(lines) * 20 + 10
         x, y = self._shot_box_place(w, h)

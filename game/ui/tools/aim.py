@@ -29,6 +29,12 @@ def hit_chance(sides: int, needed: int, modifier: int) -> float:
     return good / sides
 
 
+def on_die(needed: int, modifier: int) -> str:
+    """The face a die must show once the modifiers are in, as the dice tray prints it ("need 4+"):
+    without it the hover's "needing 6+" and the tray's "need 4+" for the same shot look like two answers."""
+    return f"{max(2, needed - modifier)}+ on the die"
+
+
 def expected_hits(count: int, sides: int, needed: int, modifier: int) -> float:
     if count <= 0:
         return 0.0
@@ -61,7 +67,7 @@ def report(state: GameState, firer_id: str, side: str, target_id: str, aim: str 
     band = shot.band.replace("_", " ")
     lines = [
         f"{side} broadside at {aim}: {band} range {shot.range:.1f}\"",
-        f"{dice or 'no dice'} needing {shot.needed}+" + (f" ({mods})" if mods else ""),
+        f"{dice or 'no dice'} needing {shot.needed}+" + (f" ({mods}): {on_die(shot.needed, mod)}" if mods else ""),
         f"expected hits {exp:.1f}" + ("  — RAKE: dice doubled, automatic critical" if shot.rake else ""),
     ]
     if shot.crippled:
