@@ -6,9 +6,9 @@ at the table.  The words are Quarterdeck's own summary of how the engine plays
 those numbers; the rule book itself is not reproduced.
 
 Bodies use only the subset of HTML that pygame_gui's text box understands
-(``<b>``, ``<i>``, ``<u>``, ``<br>``, ``<font color=... size=...>``); tables
-are laid out as space-padded text lines, which line up exactly in a
-monospaced font and closely enough in the default one.  Pure Python: no
+(``<b>``, ``<i>``, ``<u>``, ``<br>``, ``<font color=... size=...>``, ``<font face=... pixel_size=...>``); tables
+are laid out as space-padded text lines in a monospaced face
+(``<font face=... pixel_size=...>``), where they line up exactly.  Pure Python: no
 pygame import, so the tests need no display.
 """
 
@@ -23,6 +23,11 @@ from game.content.model import RuleSet
 
 #: Colour of the small headings inside a section.
 HEADING_COLOUR = "#f0d890"
+
+#: Tables are set in pygame_gui's bundled monospaced face: in Noto Sans the space-padded columns
+#: wander by a letter or two a row (seen in the window: "Crew" numbers under "Rigging").
+TABLE_FACE = "fira_code_symbols"
+TABLE_PIXELS = 14
 
 _BAND_WORDS = {"point_blank": "point blank", "close": "close", "effective": "effective", "long": "long"}
 
@@ -109,7 +114,8 @@ def _table(header: Sequence[str], rows: Iterable[Sequence[str]], align: str = ""
         ]
         return esc("   ".join(padded).rstrip())
 
-    return "<br>".join([f"<b>{line(header)}</b>", *(line(r) for r in rows)])
+    lines = "<br>".join([f"<b>{line(header)}</b>", *(line(r) for r in rows)])
+    return f"<font face='{TABLE_FACE}' pixel_size={TABLE_PIXELS}>{lines}</font>"
 
 
 def _body(*blocks: str) -> str:

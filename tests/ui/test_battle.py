@@ -278,3 +278,15 @@ def test_every_shot_in_the_fire_pop_up_fits_its_button(app):
     for b in scene.popup_buttons:
         assert font.size(b.text)[0] <= b.get_abs_rect().width - 10, b.text
     assert fire_popup_width(["Fire starboard at HMS Indefatigable: chain shot"]) > 300 + 40
+
+
+def test_the_menu_buttons_tool_tip_does_not_open_over_its_own_list(app):
+    scene = battle(app, "duel")
+    tip = scene.menu_button.tool_tip_text
+    click(app, scene.menu_button.get_abs_rect().center)
+    assert scene.popup is not None
+    for _ in range(6):  # the pointer rests on the button well past the tool tip delay
+        app.step(0.4)
+    assert scene.menu_button.tool_tip is None
+    key(app, pygame.K_ESCAPE)
+    assert scene.popup is None and scene.menu_button.tool_tip_text == tip

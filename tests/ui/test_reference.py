@@ -15,7 +15,9 @@ from game.ui.reference import reference_sections
 RULES, _ = load_default()
 
 #: The only markup pygame_gui's text box is given.
-ALLOWED_TAG = re.compile(r"<(?:/?[biu]|br|/font|font color='#[0-9a-fA-F]{6}'(?: size=\d)?)>")
+ALLOWED_TAG = re.compile(
+    r"<(?:/?[biu]|br|/font|font color='#[0-9a-fA-F]{6}'(?: size=\d)?|font face='fira_code_symbols' pixel_size=\d+)>"
+)
 
 
 def sections(rules=RULES) -> dict[str, str]:
@@ -54,6 +56,8 @@ def test_tables_line_up():
     table = [r for r in rows if re.match(r"^(Guns|\d+-\d+)\b", r)]
     assert len(table) == len(RULES.broadside_dice) + 1
     assert len({len(r) for r in table}) == 1  # right-aligned numbers end in the same column
+    # ... and they are set in a monospaced face, or equal lengths would not line up on screen
+    assert "<font face='fira_code_symbols' pixel_size=14>Guns" in sections()["Broadside dice"].replace("<b>", "")
 
 
 def test_the_shipped_numbers_appear():

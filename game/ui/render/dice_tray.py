@@ -43,7 +43,7 @@ MAX_WAITING = 12  # older rolls beyond this are dropped (the battle log keeps th
 
 # --- looks --------------------------------------------------------------------
 
-TRAY_BG = (20, 46, 38, 235)  # green baize
+TRAY_BG = (20, 46, 38, 255)  # green baize, opaque: the table edge showed through as a box inside the tray
 TRAY_EDGE = (70, 110, 90)
 HIT_RING = (255, 222, 90)
 REROLL = (90, 200, 255)

@@ -152,6 +152,7 @@ def _menu_popup(scene) -> None:
     ]
     x = scene.menu_button.get_abs_rect().left - 120
     _open_popup(scene, (x, 40), items, width=210)
+    _quiet_tooltip(scene.menu_button, True)  # its tool tip would open over the first items of this very list
 
 
 def _export(scene) -> None:
@@ -188,6 +189,20 @@ def _close_popup(scene) -> None:
     scene.popup = None
     scene.popup_buttons = {}
     scene.popup_target = None
+    _quiet_tooltip(scene.menu_button, False)
+
+
+def _quiet_tooltip(button, quiet: bool) -> None:
+    """Hide a button's tool tip (and keep it from coming back while hovered), or let it show again."""
+    if quiet:
+        if getattr(button, "_quiet_tip", None) is None:
+            button._quiet_tip = button.tool_tip_text
+        button.tool_tip_text = None
+        if button.tool_tip is not None:
+            button.tool_tip.kill()
+            button.tool_tip = None
+    elif getattr(button, "_quiet_tip", None) is not None:
+        button.tool_tip_text, button._quiet_tip = button._quiet_tip, None
 
 
 def _fire_popup(scene, target: str, screen_pos) -> bool:

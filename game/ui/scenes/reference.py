@@ -23,6 +23,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UISelectionList, UITextBox
 
 from game.ui.app import Scene
+from game.ui.reference import TABLE_FACE, TABLE_PIXELS
 
 #: Above anything the scene below is likely to stack (panels, dropdowns, their lists).
 OVERLAY_HEIGHT = 40
@@ -67,6 +68,9 @@ def preload_reading_fonts(manager: pygame_gui.UIManager, sizes: tuple[int, ...] 
             for bold, italic in ((True, False), (False, True), (True, True)):
                 if fonts.create_font_id(size, "noto_sans", bold, italic) not in fonts.loaded_fonts:
                     fonts.preload_font(size, "noto_sans", bold, italic)
+        for bold in (False, True):  # the tables' monospaced face, header row bold
+            if fonts.create_font_id(TABLE_PIXELS, TABLE_FACE, bold, False) not in fonts.loaded_fonts:
+                fonts.preload_font(TABLE_PIXELS, TABLE_FACE, bold, False)
     except Exception:  # another pygame_gui or theme: the fonts then load on first use, with a warning
         pass
 
