@@ -290,3 +290,18 @@ def test_the_menu_buttons_tool_tip_does_not_open_over_its_own_list(app):
     assert scene.menu_button.tool_tip is None
     key(app, pygame.K_ESCAPE)
     assert scene.popup is None and scene.menu_button.tool_tip_text == tip
+
+
+def test_a_left_drag_is_not_a_click_and_does_not_activate_the_picked_ship(app):
+    scene = battle(app)
+    s = scene.state.ships["bucentaure"]
+    at = scene.cam.to_screen(s.x, s.y)
+    click(app, at)
+    assert scene.selected == "bucentaure" and scene.state.activation is None
+    from game.table.geometry import heading_vector
+
+    f = heading_vector(s.heading)
+    drag(app, at, scene.cam.to_screen(s.x + f[0], s.y + f[1]))  # an inch along her hull: starts and ends on her
+    assert scene.state.activation is None
+    click(app, at)  # a real second click still activates her
+    assert scene.state.activation is not None and scene.state.activation.ship == "bucentaure"

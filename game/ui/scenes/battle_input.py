@@ -403,6 +403,8 @@ def _release(scene, event) -> bool:
         return True
     if drag != "click" or event.button != 1:
         return False
+    if not clicked:  # a left drag over the table is no click: it must not pick, fire or activate
+        return True
     hit = ship_at(scene, point)
     if hit is None:
         return True
