@@ -10,6 +10,10 @@ import pygame_gui
 from game.ui.narrate import describe
 
 MAX_LINES = 400  # the box keeps the latest; the export keeps everything
+#: pygame_gui never draws a scroll thumb shorter than 5 pixels and stops it that far from the bottom, so
+#: with a long log the last lines could not be scrolled to (nor followed).  Below this thumb height the
+#: box drops its oldest third.
+MIN_THUMB_PX = 8
 
 
 class LogPanel:
@@ -43,9 +47,26 @@ class LogPanel:
             self.box.set_text("<br>".join(self.lines))
         else:
             self.box.append_html_text(("<br>" if len(self.lines) > len(new) else "") + "<br>".join(new))
+        self._trim_to_scrollable()
+        self._follow()
+
+    def _trim_to_scrollable(self) -> None:
+        """Keep only as many lines as the scroll bar can reach the end of."""
+        for _ in range(8):
+            bar = self.box.scroll_bar
+            if bar is None or bar.scrollable_height * bar.visible_percentage >= MIN_THUMB_PX or len(self.lines) < 40:
+                return
+            self.lines = self.lines[-(len(self.lines) * 2 // 3) :]
+            self.box.set_text("<br>".join(self.lines))
+
+    def _follow(self) -> None:
+        """Show the newest line: the thumb at the bottom and the text scrolled right to its end."""
         bar = self.box.scroll_bar
-        if bar is not None:
-            bar.set_scroll_from_start_percentage(1.0)
+        if bar is None:
+            return
+        bar.set_scroll_from_start_percentage(1.0)
+        bar.start_percentage = max(bar.start_percentage, 1.0 - bar.visible_percentage)
+        bar.has_moved_recently = True
 
     def set_rect(self, rect: pygame.Rect) -> None:
         """A new box at the new size (pygame_gui's text layout does not survive a resize)."""

@@ -1,0 +1,25 @@
+"""The battle log box follows the newest line, however long the battle."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.panels.log import MIN_THUMB_PX, LogPanel
+from tests.ui.driver import battle, frames, make_app
+
+
+def test_a_long_log_still_shows_its_newest_line_and_can_be_scrolled_to_the_end():
+    app = make_app()
+    scene = battle(app)
+    names = {s.id: s.name for s in scene.state.ships.values()}
+    log = LogPanel(pygame.Rect(1206, 661, 388, 233), app.ui, scene.root)  # the battle log's size at 1600x900
+    events = list(scene.match.session.events)
+    for i in range(300):  # about a long battle's worth of lines, added an activation at a time
+        events += [{"type": "sail", "ship": "bucentaure", "sail": "easy" if i % 2 else "battle"}] * 3
+        log.sync(events, names)
+    frames(app, 3)
+    bar = log.box.scroll_bar
+    assert bar is not None
+    assert bar.start_percentage + bar.visible_percentage >= 0.999  # scrolled right to the end
+    assert bar.scrollable_height * bar.visible_percentage >= MIN_THUMB_PX  # and the thumb can get there
+    assert log.lines[-1] == "Bucentaure sets easy sail."  # the last of the 300th activation
