@@ -32,8 +32,23 @@ def space(state: GameState) -> TableSpace:
     return sp
 
 
+#: Closest distances already measured, by the two bases' poses and sizes.  The distance
+#: depends on nothing else, and look-ahead asks the same pairs again and again.
+_DISTANCES: dict[tuple, float] = {}
+_DISTANCES_KEPT = 1 << 16
+
+
 def closest_distance(state: GameState, a: str, b: str) -> float:
-    return space(state).closest_distance(a, b)
+    sa, sb = state.ships.get(a), state.ships.get(b)
+    if sa is None or sb is None or not (sa.on_table and sb.on_table):
+        return space(state).closest_distance(a, b)
+    key = (sa.pose, sa.length, sa.width, sb.pose, sb.length, sb.width)
+    got = _DISTANCES.get(key)
+    if got is None:
+        if len(_DISTANCES) >= _DISTANCES_KEPT:
+            _DISTANCES.clear()
+        got = _DISTANCES[key] = space(state).closest_distance(a, b)
+    return got
 
 
 def sweep(state: GameState, ship_id: str, distance: float, heading: float | None = None) -> Sweep:
