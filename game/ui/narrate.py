@@ -95,6 +95,9 @@ class DiceGroup:
     rerolled: list[int] = field(default_factory=list)
     label: str = ""
     first_faces: list[int] | None = None
+    #: What a die that makes its number counts as: "hit" for gunnery, "success" for a test (the tray's
+    #: caption said "0 hits" over a fire-fighting roll whose summary said "0 successes").
+    tally: str = "hit"
 
 
 @dataclass
@@ -734,6 +737,7 @@ def _dice_test(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll:
         need,
         rerolled=list(e.get("rerolled", [])),
         first_faces=list(e["first_faces"]) if "first_faces" in e else None,
+        tally="success",
     )
     purpose = _TEST_PURPOSES.get(key, key.replace("_", " ").capitalize())
     if all_hands:

@@ -198,3 +198,24 @@ def test_takes_the_narrators_rolls():
         tray.draw(target, target.get_rect())
     _run(tray)
     assert tray.shown_faces() == [2, 6, 1]
+
+
+def test_a_test_roll_counts_successes_not_hits():
+    from game.content.load import load_default
+    from game.ui.render.dice_tray import HIT, _caption, _Die
+
+    narrate = pytest.importorskip("game.ui.narrate")
+    roll = narrate.dice_roll(
+        {"type": "test", "ship": "x", "purpose": "special:fight_fires:all_hands", "faces": [1, 1, 3, 3],
+         "successes": 0, "needed": 3, "passed": False},
+        names={"x": "Fougueux"},
+        rules=load_default()[0],
+    )
+    (group,) = roll.groups
+    assert group.tally == "success"
+    dice = [_Die.__new__(_Die) for _ in group.faces]
+    for d in dice:
+        d.style = "miss"
+    assert _caption(group, dice, True).endswith("0 successes")
+    dice[0].style = HIT
+    assert _caption(group, dice, True).endswith("1 success")

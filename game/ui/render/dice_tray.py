@@ -507,7 +507,8 @@ def _caption(group: Any, dice: list[_Die], settled: bool) -> str:
         parts.append(f"need {group.needed}+")
         if settled:
             hits = sum(1 for d in dice if d.style == HIT)
-            parts.append(f"{hits} hit" + ("" if hits == 1 else "s"))
+            word = getattr(group, "tally", "hit")
+            parts.append(f"{hits} {word}" + ("" if hits == 1 else "es" if word.endswith("s") else "s"))
     elif settled and group.faces:
         parts.append(f"total {sum(int(f) for f in group.faces)}")
     return " · ".join(parts)
