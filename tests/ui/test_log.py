@@ -23,3 +23,17 @@ def test_a_long_log_still_shows_its_newest_line_and_can_be_scrolled_to_the_end()
     assert bar.start_percentage + bar.visible_percentage >= 0.999  # scrolled right to the end
     assert bar.scrollable_height * bar.visible_percentage >= MIN_THUMB_PX  # and the thumb can get there
     assert log.lines[-1] == "Bucentaure sets easy sail."  # the last of the 300th activation
+
+
+def test_no_empty_row_when_a_line_ends_at_the_edge_of_the_box():
+    app = make_app()
+    scene = battle(app)
+    log = LogPanel(pygame.Rect(1206, 661, 388, 233), app.ui, scene.root)
+    # sentences of every length around the box's width: some end within a few pixels of its edge
+    log.lines = [("Redoutable sails 1.5 inches and turns to port " + "i" * k + ".") for k in range(60)]
+    log.kinds = ["move"] * len(log.lines)
+    log.box.set_text(log._html(range(len(log.lines))))
+    frames(app)
+    rows = log.box.text_box_layout.layout_rows
+    texts = ["".join(getattr(c, "text", "") for c in r.items).strip() for r in rows]
+    assert texts and all(texts), [i for i, t in enumerate(texts) if not t]
