@@ -54,3 +54,14 @@ def test_the_free_tape_reading_stays_in_the_view_and_off_the_far_end():
     box = free_tape_label_rect(cam, (view.left + 100, view.bottom - 100), end, 420, 40)
     assert view.contains(box)
     assert not box.collidepoint(end)
+
+
+def test_a_label_pushed_sideways_stays_near_its_anchor():
+    from game.ui.render.labels import STEPS, LabelPlacer
+
+    placer = LabelPlacer()
+    first = placer.place("45° starboard (±45°)", (400, 300), 16, (255, 255, 255), "midleft", (1.0, 0.0))
+    second = placer.place("45° starboard (±45°)", (400, 300), 16, (255, 255, 255), "midleft", (1.0, 0.0))
+    assert first is not None and second is not None
+    assert not first.rect.colliderect(second.rect)
+    assert second.rect.left - first.rect.left <= (STEPS + 1) * (first.rect.height + 2)

@@ -19,7 +19,7 @@ import pygame
 
 from game.ui.fonts import text
 
-STEPS = 6  # how many label heights a label may walk away from its anchor
+STEPS = 8  # how many line heights a label may walk away from its anchor
 
 
 @dataclass
@@ -56,20 +56,24 @@ class LabelPlacer:
         optional: bool = False,
         steps: int = STEPS,
     ) -> Placed | None:
-        """Put a label at ``pos`` or the first clear spot along ``push`` (a screen direction), at most
+        """Put a label at ``pos`` or the nearest clear spot along ``push`` (a screen direction) or across it, at most
         ``steps`` label heights away (0: only where it is anchored, for a number that means nothing elsewhere)."""
         w, h = text(s, size, colour, bold).get_size()
         base = pygame.Rect(0, 0, w, h)
         setattr(base, anchor, (round(pos[0]), round(pos[1])))
         n = math.hypot(*push) or 1.0
         ux, uy = push[0] / n, push[1] / n
-        # walk in steps of the label's extent along the push direction
-        step = abs(ux) * (w + 4) + abs(uy) * (h + 2)
-        step = max(step, 6.0)
-        for k in range(steps + 1):
-            r = base.move(round(ux * step * k), round(uy * step * k))
-            if r.collidelist(self.taken) < 0:
-                return self._keep(s, size, colour, bold, r)
+        # walk in steps of a line's height whatever the direction: a step of the label's width
+        # (sideways pushes) threw the turn label a hundred pixels and more from its handle
+        step = h + 2.0
+        if base.collidelist(self.taken) < 0:
+            return self._keep(s, size, colour, bold, base)
+        # nearest clear spot first: along the push, then to either side of it
+        for k in range(1, steps + 1):
+            for dx, dy in ((ux, uy), (-uy, ux), (uy, -ux)):
+                r = base.move(round(dx * step * k), round(dy * step * k))
+                if r.collidelist(self.taken) < 0:
+                    return self._keep(s, size, colour, bold, r)
         if optional:
             return None
         return self._keep(s, size, colour, bold, base)

@@ -110,9 +110,9 @@ class BattleView:
                 arcs.draw_arcs(ov, cam, st, fs, ghost)
         if plan is not None:
             s = st.ships[plan.ship]
-            draw_tape(ov, ov, cam, plan, s.length, s.width)
-            if plan.distance is not None:
+            if plan.distance is not None:  # the fan first: drawn over the tape it veiled its labels
                 draw_turn_fan(ov, cam, plan, s.length)
+            draw_tape(ov, ov, cam, plan, s.length, s.width)
         surf.blit(ov, (0, 0))
         active = st.activation.ship if st.activation else None
         activatable = {o.ship for o in sc.match.options() if o.type == "activate"} if sc.human_to_move() else set()
