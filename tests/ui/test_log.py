@@ -37,3 +37,16 @@ def test_no_empty_row_when_a_line_ends_at_the_edge_of_the_box():
     rows = log.box.text_box_layout.layout_rows
     texts = ["".join(getattr(c, "text", "") for c in r.items).strip() for r in rows]
     assert texts and all(texts), [i for i, t in enumerate(texts) if not t]
+
+
+def test_the_logs_bold_lines_need_no_font_loaded_on_the_fly():
+    import warnings
+
+    app = make_app()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # pygame_gui warns when a face is loaded on first use
+        scene = battle(app, "duel")
+        events = list(scene.match.session.events) + [{"type": "turn", "turn": 2}]
+        scene.log.sync(events, {s.id: s.name for s in scene.state.ships.values()})
+        frames(app, 2)
+    assert any(k == "turn" for k in scene.log.kinds)
