@@ -31,7 +31,11 @@ from game.rules.state import AFLOAT, CAPTURED, LEFT_TABLE, TRACKS, GameState, Sh
 from game.rules.victory import ship_value
 
 #: Share of a ship's value lost when a track becomes crippled, beyond the morale test it brings.
-CRIPPLE_COST = {"hull": 0.15, "rigging": 0.12, "crew": 0.12}
+#: Crippled rigging weighs most: she is down to one segment a turn, cannot get out from under
+#: the guns that will test her morale again with every hit, and the rigging is the short track
+#: (measured: 0.25 rather than 0.12 took the duel against the scripted player from 62% to 66%
+#: of decided games, 200 games on seeds 1001-1200 each; 0.35 did no better).
+CRIPPLE_COST = {"hull": 0.15, "rigging": 0.25, "crew": 0.12}
 #: Share lost for the rest of the rigging (after crippling) down to being demasted.
 RIGGING_AFTER_CRIPPLE = 0.1
 #: Condition per fire and per leak burning or open; more when the crew cannot fight them.
