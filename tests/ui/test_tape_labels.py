@@ -65,3 +65,16 @@ def test_a_label_pushed_sideways_stays_near_its_anchor():
     assert first is not None and second is not None
     assert not first.rect.colliderect(second.rect)
     assert second.rect.left - first.rect.left <= (STEPS + 1) * (first.rect.height + 2)
+
+
+def test_the_plans_words_keep_off_the_ship_names():
+    from game.ui.render.ships import label_rect
+
+    app, scene, s = _planned_duel()
+    key(app, pygame.K_END)  # the tape laid out in full: the ghost's words come up level with her name
+    frames(app, 2)
+    rects = scene.view.plan_text_rects
+    assert rects  # "next segment: ..." under the ghost
+    names = [label_rect(scene.cam, o, False) for o in scene.state.ships.values()]
+    for r in rects:
+        assert r.collidelist(names) < 0, r

@@ -151,6 +151,20 @@ def draw_label(surf: pygame.Surface, cam: Camera, ship: Ship, flagship: bool, co
         x = img_r.right + 6
 
 
+def label_rect(cam: Camera, ship: Ship, flagship: bool) -> pygame.Rect:
+    """Where :func:`draw_label` prints the name and its marks, so other words can keep off them."""
+    from game.ui.fonts import text
+
+    sx, sy = cam.to_screen(ship.x, ship.y)
+    below = sy + max(ship.length, ship.width) * cam.scale * 0.5 + 6
+    size = 17 if cam.scale >= 8 else 14
+    r = text(ship.name, size, P.TEXT).get_rect(midtop=(round(sx), round(below)))
+    marks = status_marks(ship, flagship)
+    if marks and cam.scale >= 4:
+        r.height += 16
+    return r
+
+
 def wake_points(ship: Ship, length: float) -> list[tuple[float, float]]:
     """A tapering template laid astern of the base, ``length`` inches long."""
     hl, hw = ship.length / 2, ship.width / 2

@@ -27,6 +27,7 @@ class BattleView:
         self._shot_key: tuple | None = None
         self._shot: tuple[str, list[aim.ShotReport]] | None = None
         self.banner_rect: pygame.Rect | None = None  # where the hand-over card was last drawn
+        self.plan_text_rects: list[pygame.Rect] = []  # the plan's words under the ghost, as last drawn
 
     def _overlay(self, size: tuple[int, int]) -> pygame.Surface:
         """One translucent layer the size of the window, so the same camera draws on it."""
@@ -167,8 +168,20 @@ class BattleView:
                           (230, 230, 230)))
         x, y = cam.to_screen(ghost[0], ghost[1])
         y += max(s.length, s.width) * cam.scale * 0.5 + 44
+        # the ship names are printed after this: keep the plan's words clear of them (at the fitted
+        # zoom "next segment: ..." lay right across her own name when the ghost was near her)
+        names = [ships.label_rect(cam, o, o.id in _flagships(st)) for o in st.ships.values() if o.on_table]
+        self.plan_text_rects = []
         for text, colr in lines:
-            r = blit_text(surf, text, (x, y), 17, colr, "midtop", shadow=True)
+            r = text_rect(text, 17, (x, y))
+            for _ in range(6):
+                hit = r.collidelist(names)
+                if hit < 0:
+                    break
+                r.top = names[hit].bottom + 2
+            blit_text(surf, text, r.topleft, 17, colr, "topleft", shadow=True)
+            names.append(r)
+            self.plan_text_rects.append(r)
             y = r.bottom + 2
 
     def _shot_reports(self, acting: str | None):
@@ -292,6 +305,13 @@ def text_width(s: str, size: int, bold: bool) -> int:
     from game.ui.fonts import text as render
 
     return render(s, size, (255, 255, 255), bold).get_width()
+
+
+def text_rect(s: str, size: int, midtop: tuple[float, float]) -> pygame.Rect:
+    """The rectangle a line of table text takes when its top middle is at ``midtop``."""
+    from game.ui.fonts import text as render
+
+    return render(s, size).get_rect(midtop=(round(midtop[0]), round(midtop[1])))
 
 
 def blit_width(text: str) -> int:
