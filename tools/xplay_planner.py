@@ -42,8 +42,7 @@ def main() -> int:
     cam = Camera(1, 1)
     cam.resize(0, BAR_H, w - RIGHT_W, h - BAR_H)
     cam.fit(st.table_width, st.table_height)
-    # the pointer enters the window before the first click: on a busy machine a click that arrives
-    # with the pointer's first entry was sometimes lost, and the chunk then played one click short
+    # the pointer enters the window before the first click, as a player's does
     lines = ["wait 1", f"move {w // 2} {h - 20}", "wait 0.5"]
     if st.phase == "over":
         print("over")
