@@ -310,12 +310,7 @@ class DiceTray:
         """Advance the animation by ``dt`` real seconds at ``speed`` (1 normal, 2.5 fast, 0 instant)."""
         self._speed = speed
         if speed <= 0:
-            if self._queue:
-                last = self._queue[-1]
-                self._queue.clear()
-                self._start(last, settled=True)
-            elif self._cur is not None and self._cur.phase == TUMBLING:
-                self._settle(self._cur)
+            self.skip()
             remaining = max(0.0, dt)  # the result still stays up for HOLD real seconds
         else:
             rate = speed * (RUSH if len(self._queue) > RUSH_AT else 1.0)

@@ -17,12 +17,12 @@ from pathlib import Path
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from game.persistence.autosave import home
 from game.persistence.save import write_atomic
 from game.ui.app import Scene
-from game.ui.scenes.reference import is_input, make_scrim, preload_reading_fonts
+from game.ui.scenes.reference import centred_card, is_input, make_scrim, preload_reading_fonts
 
 #: What became of a ship, in words, for the states that say it all.
 FATES = {
@@ -184,15 +184,7 @@ class EndScene(Scene):
         session, state = self.session, self.session.state
         names, colours = side_names(session), side_colours(session)
         self.scrim = make_scrim(self)
-        card_w = min(w - 64, 980)
-        card_h = min(h - 64, 680)
-        self.card = UIPanel(
-            pygame.Rect((w - card_w) // 2, (h - card_h) // 2, card_w, card_h),
-            starting_height=1,
-            manager=ui,
-            container=self.scrim,
-            object_id=ObjectID(class_id="@card"),
-        )
+        self.card = centred_card(self, self.scrim, min(w - 64, 980), min(h - 64, 680))
         cw, ch = self.card.get_container().get_size()
         pad = 20
         self.title = UILabel(

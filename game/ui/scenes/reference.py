@@ -60,6 +60,18 @@ def make_scrim(scene: Scene) -> UIPanel:
     )
 
 
+def centred_card(scene: Scene, scrim: UIPanel, width: int, height: int) -> UIPanel:
+    """The card an overlay scene sets its content on, centred on the window over its scrim."""
+    w, h = scene.app.size
+    return UIPanel(
+        pygame.Rect((w - width) // 2, (h - height) // 2, width, height),
+        starting_height=1,
+        manager=scene.app.ui,
+        container=scrim,
+        object_id=ObjectID(class_id="@card"),
+    )
+
+
 def preload_reading_fonts(manager: pygame_gui.UIManager, sizes: tuple[int, ...] = (14, 15, 16)) -> None:
     """Bold and italic faces used by HTML text boxes, loaded up front (pygame_gui warns otherwise)."""
     try:
@@ -124,15 +136,7 @@ class ReferenceScene(Scene):
         ui = self.app.ui
         w, h = self.app.size
         self.scrim = make_scrim(self)
-        card_w = min(w - 64, 1180)
-        card_h = h - 64
-        self.card = UIPanel(
-            pygame.Rect((w - card_w) // 2, (h - card_h) // 2, card_w, card_h),
-            starting_height=1,
-            manager=ui,
-            container=self.scrim,
-            object_id=ObjectID(class_id="@card"),
-        )
+        self.card = centred_card(self, self.scrim, min(w - 64, 1180), h - 64)
         inner_w = self.card.get_container().get_size()[0]
         inner_h = self.card.get_container().get_size()[1]
         pad = 18
