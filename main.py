@@ -7,7 +7,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+
+# pygame greets on standard output when imported, which would spoil the JSON that
+# --bench, --selfplay and --replay print there for other programs to read.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def build_parser() -> argparse.ArgumentParser:
