@@ -31,7 +31,7 @@ from game.table.geometry import bearing, heading_vector, norm_heading, signed_an
 CLOSING = 1.0
 #: Closest range a ship is expected to choose (base contact is a collision).
 NEAREST = 8.5
-#: Chance a reachable rake is actually achieved (it needs a precise move; 0.25 measured best).
+#: Chance a reachable rake is actually achieved (it needs a precise move; see docs/CAPTAIN.md).
 RAKE_CHANCE = 0.1
 #: Chance a broadside kept back to fire as she bears finds the enemy in its arc.
 HELD_BEARS = 0.5
