@@ -160,6 +160,11 @@ def pseudo_shot(state: GameState, firer: Ship, target: Ship, band: str, aim: str
 # --- condition and value ---------------------------------------------------------------
 
 
+def last_turn(state: GameState) -> bool:
+    """The battle ends with this turn: what a position offers next turn is worth nothing."""
+    return state.turn >= state.turn_limit
+
+
 class Appraiser:
     """Values for one side in one decision; caches only what is fixed for that decision."""
 
@@ -185,7 +190,7 @@ class Appraiser:
         #: Share of lasting harm (damage short of striking or sinking) still worth anything: in the
         #: last turn only what strikes, sinks or takes a ship before the end scores, and what the
         #: ships still to act this turn can build on.
-        self.lasting = LAST_TURN_LASTING if self.turns_left <= 1 else 1.0
+        self.lasting = LAST_TURN_LASTING if last_turn(state) else 1.0
         self.neglect_dice = int(state.rules.special_actions["fight_fires"]["fail_crew_dice"])
         self._phi: dict[tuple, float] = {}
         self._shots: dict[tuple, float] = {}
@@ -249,9 +254,9 @@ class Appraiser:
         her crew runs out, within a few activations.  Spread over the turns left,
         that is how likely the game sees it happen.
         """
-        bleed = 3.5 * self.neglect_dice * sum(1 for n in burning if n > 0)
+        bleed = 3.5 * self.neglect_dice * sum(1 for n in burning if n > 0)  # called only while burning: > 0
         to_sink = self.sink_at - max(burning)
-        to_strike = max(1.0, crew_left / bleed) if bleed > 0 else float(self.sink_at)
+        to_strike = max(1.0, crew_left / bleed)
         needed = max(1.0, min(float(to_sink), to_strike))
         return DOOM_CERTAINTY * min(1.0, self.turns_left / needed)
 

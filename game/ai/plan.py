@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from game.ai import reach
 from game.ai.aim import Pick, best_broadsides, exposure, picks_value
-from game.ai.appraise import Appraiser, MeanDice, rerolls, special_p
+from game.ai.appraise import Appraiser, MeanDice, last_turn, rerolls, special_p
 from game.ai.courses import TURNS, candidates, signature
 from game.ai.grapple import odds
 from game.ai.reply import best_reply
@@ -301,7 +301,7 @@ class Planner:
         worth = self.ap.value[me.id]
         foes = reach.foes_at(st, me)
         v -= THREAT_WEIGHT * reach.threat(self.ap, st, me, foes)
-        if reach.last_turn(st):
+        if last_turn(st):
             return v  # no next activation: her next shot, the wind and sea room count for nothing
         if reach.aback_next(st, me):
             v -= self.aback_cost(st, me)

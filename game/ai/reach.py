@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from game.ai.appraise import Appraiser, pseudo_shot, special_p
+from game.ai.appraise import Appraiser, last_turn, pseudo_shot, special_p
 from game.ai.grapple import odds
 from game.rules import board
 from game.rules.broadside import RAKE_OFF_PERPENDICULAR, band_of, battery_arc, in_arc
@@ -176,11 +176,6 @@ def gap(a: Ship, b: Ship) -> float:
 def foes_at(state: GameState, me: Ship) -> dict[str, float]:
     """Enemies able to fight, with about the closest distance from ``me`` to each."""
     return {e.id: gap(me, e) for e in state.ships.values() if e.side != me.side and can_fight(e)}
-
-
-def last_turn(state: GameState) -> bool:
-    """The battle ends with this turn: what a position offers next turn is worth nothing."""
-    return state.turn >= state.turn_limit
 
 
 def threat(ap: Appraiser, state: GameState, me: Ship, foes: dict[str, float]) -> float:

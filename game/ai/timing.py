@@ -14,6 +14,7 @@ import statistics
 import time
 
 from game.ai import PLAYER_KINDS, make_player
+from game.ai.decide import decide
 from game.content.load import load_default, load_scenario, scenario_path
 from game.persistence.session import Session
 from game.rules import commands as c
@@ -49,10 +50,28 @@ def _summary(ms: list[float]) -> dict:
     }
 
 
+class _Clock:
+    """A player whose ``choose`` calls are timed; everything else passes through to her."""
+
+    def __init__(self, agent) -> None:
+        self.agent = agent
+        self.ms = 0.0
+
+    def choose(self, state, options):
+        t = time.perf_counter()
+        try:
+            return self.agent.choose(state, options)
+        finally:
+            self.ms += (time.perf_counter() - t) * 1000
+
+    def __getattr__(self, name: str):
+        return getattr(self.agent, name)
+
+
 def _play(scenario, rules, seed: int, players: dict[str, str]) -> list[tuple[str, float]]:
     """One game; (kind, ms) for every activation."""
     session = Session(scenario, rules, seed, dict(players))
-    agents = {side: make_player(kind, seed, side) for side, kind in players.items()}
+    clocks = {side: _Clock(make_player(kind, seed, side)) for side, kind in players.items()}
     open_: dict[str, float] = {}  # ship -> ms so far in her activation
     done: list[tuple[str, float]] = []
     for _ in range(100_000):
@@ -60,27 +79,14 @@ def _play(scenario, rules, seed: int, players: dict[str, str]) -> list[tuple[str
             break
         options = session.legal()
         side = session.state.ships[options[0].ship].side
-        agent = agents[side]
-        act = session.state.activation
-        t = time.perf_counter()
-        cmd = agent.choose(session.state, options)
-        ms = (time.perf_counter() - t) * 1000
+        clock = clocks[side]
+        act, fas = session.state.activation, session.state.fas_window
+        clock.ms = 0.0
+        cmd = decide(clock, session.state, options, lambda cmd: not isinstance(session.submit(cmd), Rejected))
         if isinstance(cmd, c.ActivateShip):
-            open_[cmd.ship] = ms
-        elif act is not None and act.ship in open_ and cmd.ship == act.ship and not session.state.fas_window:
-            open_[act.ship] += ms
-        if isinstance(session.submit(cmd), Rejected):
-            cmd = _fallback(session, agent, options, cmd)
+            open_[cmd.ship] = clock.ms
+        elif act is not None and act.ship in open_ and cmd.ship == act.ship and not fas:
+            open_[act.ship] += clock.ms
         if isinstance(cmd, c.EndActivation) and cmd.ship in open_:
             done.append((players[side], open_.pop(cmd.ship)))
     return done
-
-
-def _fallback(session: Session, agent, options, refused: c.Command) -> c.Command:
-    """The engine refused a command (no room to pivot, say): the safe version, else any option that is taken."""
-    same = [o for o in options if o.type == refused.type and o.ship == getattr(refused, "ship", None)]
-    for o in same + [o for o in options if o not in same]:
-        cmd = agent.fill(o) if hasattr(agent, "fill") else o.command()
-        if not isinstance(session.submit(cmd), Rejected):
-            return cmd
-    raise RuntimeError("every legal option was refused by the engine")
