@@ -17,7 +17,7 @@ from game.rules.state import CAPTURED, STRUCK, Ship
 from game.table.geometry import base_corners, heading_vector
 from game.ui import palette as P
 from game.ui.camera import Camera
-from game.ui.fonts import blit_text
+from game.ui.fonts import blit_text, text
 
 # Hull outline, half of it (port side, bow to stern), in fractions of the half length / half width.
 _HALF_HULL = [(0.98, 0.0), (0.78, 0.42), (0.5, 0.7), (0.1, 0.78), (-0.5, 0.74), (-0.86, 0.6), (-0.95, 0.4)]
@@ -135,10 +135,15 @@ def status_marks(ship: Ship, flagship: bool) -> list[tuple[str, tuple[int, int, 
     return marks
 
 
-def draw_label(surf: pygame.Surface, cam: Camera, ship: Ship, flagship: bool, colour) -> None:
+def _name_place(cam: Camera, ship: Ship) -> tuple[tuple[float, float], int]:
+    """The top middle of a ship's name on screen, and its type size: just below her base."""
     sx, sy = cam.to_screen(ship.x, ship.y)
     below = sy + max(ship.length, ship.width) * cam.scale * 0.5 + 6
-    size = 17 if cam.scale >= 8 else 14
+    return (sx, below), (17 if cam.scale >= 8 else 14)
+
+
+def draw_label(surf: pygame.Surface, cam: Camera, ship: Ship, flagship: bool, colour) -> None:
+    (sx, below), size = _name_place(cam, ship)
     r = blit_text(surf, ship.name, (sx, below), size, P.TEXT, "midtop", shadow=True)
     marks = status_marks(ship, flagship)
     if not marks or cam.scale < 4:
@@ -153,11 +158,7 @@ def draw_label(surf: pygame.Surface, cam: Camera, ship: Ship, flagship: bool, co
 
 def label_rect(cam: Camera, ship: Ship, flagship: bool) -> pygame.Rect:
     """Where :func:`draw_label` prints the name and its marks, so other words can keep off them."""
-    from game.ui.fonts import text
-
-    sx, sy = cam.to_screen(ship.x, ship.y)
-    below = sy + max(ship.length, ship.width) * cam.scale * 0.5 + 6
-    size = 17 if cam.scale >= 8 else 14
+    (sx, below), size = _name_place(cam, ship)
     r = text(ship.name, size, P.TEXT).get_rect(midtop=(round(sx), round(below)))
     marks = status_marks(ship, flagship)
     if marks and cam.scale >= 4:

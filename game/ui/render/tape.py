@@ -14,6 +14,7 @@ from game.ui.render.labels import LabelPlacer, Placed, blit_placed
 from game.ui.tools.tape import SegmentPlan
 
 TAPE_WIDTH = 0.45  # inches
+TAPE_SIDE = 1.0  # laid along the port side of the centreline, clear of the hull
 
 
 def _strip(cam: Camera, origin, f, a: float, b: float, side: float, width: float):
@@ -32,17 +33,14 @@ def draw_tape(
     surf: pygame.Surface, overlay: pygame.Surface, cam: Camera, plan: SegmentPlan, length: float, width: float
 ) -> None:
     """A tape from the bow straight ahead: inch ticks, the legal stretch green, the plan marked."""
-    f = heading_vector(plan.start[2])
-    bow = (plan.start[0] + f[0] * length / 2, plan.start[1] + f[1] * length / 2)
-    side = 1.0  # laid along the port side of the centreline, clear of the hull
-    off = (bow[0] - f[1] * width * 0.5 * side, bow[1] + f[0] * width * 0.5 * side)
+    f, off, (px, py) = _tape_frame(plan, length, width)
+    side = TAPE_SIDE
     total = max(plan.hi + 1.0, 3.0)
     pygame.draw.polygon(overlay, (*P.TAPE, 200), _strip(cam, off, f, 0, total, side, TAPE_WIDTH))
     if plan.lo > 0:
         pygame.draw.polygon(overlay, (200, 70, 50, 170), _strip(cam, off, f, 0, plan.lo, side, TAPE_WIDTH * 0.45))
     pygame.draw.polygon(overlay, (70, 190, 90, 200), _strip(cam, off, f, plan.lo, plan.hi, side, TAPE_WIDTH * 0.45))
     step = 1 if cam.scale >= 30 else 2 if cam.scale >= 14 else 5
-    px, py = -f[1] * side, f[0] * side
     i = 0
     while i <= total + 1e-9:
         a = (off[0] + f[0] * i, off[1] + f[1] * i)
@@ -72,11 +70,7 @@ def tape_labels(cam: Camera, plan: SegmentPlan, length: float, width: float) -> 
     Most important first: the turn, the planned distance, then max and min (which
     the green stretch also shows) and the inch numbers, dropped when crowded.
     """
-    f = heading_vector(plan.start[2])
-    bow = (plan.start[0] + f[0] * length / 2, plan.start[1] + f[1] * length / 2)
-    side = 1.0
-    off = (bow[0] - f[1] * width * 0.5 * side, bow[1] + f[0] * width * 0.5 * side)
-    px, py = -f[1] * side, f[0] * side
+    f, off, (px, py) = _tape_frame(plan, length, width)
     o = cam.to_screen(*off)
     q = cam.to_screen(off[0] + px, off[1] + py)
     n = math.hypot(q[0] - o[0], q[1] - o[1]) or 1.0
@@ -120,6 +114,14 @@ def tape_labels(cam: Camera, plan: SegmentPlan, length: float, width: float) -> 
             out.append(("tick", p))
         i += step
     return out
+
+
+def _tape_frame(plan: SegmentPlan, length: float, width: float):
+    """The tape's heading vector, its zero point at the bow, and the unit vector out to its label side."""
+    f = heading_vector(plan.start[2])
+    bow = (plan.start[0] + f[0] * length / 2, plan.start[1] + f[1] * length / 2)
+    off = (bow[0] - f[1] * width * 0.5 * TAPE_SIDE, bow[1] + f[0] * width * 0.5 * TAPE_SIDE)
+    return f, off, (-f[1] * TAPE_SIDE, f[0] * TAPE_SIDE)
 
 
 def _anchor_towards(ux: float, uy: float) -> str:

@@ -8,6 +8,7 @@ from game.rules import movement
 from game.rules.broadside import BATTERY, SIDES
 from game.ui import palette as P
 from game.ui.fonts import blit_text
+from game.ui.fonts import text as render
 from game.ui.panels.card import ShipCard
 from game.ui.panels.phasebar import HEIGHT as BAR_H
 from game.ui.panels.phasebar import draw_phase_bar
@@ -283,8 +284,6 @@ class BattleView:
         while size > 20 and text_width(head, size, True) > cam.view_w - 80:
             size -= 2
         box_w = min(cam.view_w - 40, max(text_width(head, size, True), text_width(rest, 20, False)) + 64)
-        from game.ui.fonts import text as render
-
         box_h = 18 + render(head, size, (255, 255, 255), True).get_height() + 18
         if rest:
             box_h += 10 + render(rest, 20).get_height()
@@ -302,21 +301,15 @@ class BattleView:
 
 
 def text_width(s: str, size: int, bold: bool) -> int:
-    from game.ui.fonts import text as render
-
     return render(s, size, (255, 255, 255), bold).get_width()
 
 
 def text_rect(s: str, size: int, midtop: tuple[float, float]) -> pygame.Rect:
     """The rectangle a line of table text takes when its top middle is at ``midtop``."""
-    from game.ui.fonts import text as render
-
     return render(s, size).get_rect(midtop=(round(midtop[0]), round(midtop[1])))
 
 
 def blit_width(text: str) -> int:
-    from game.ui.fonts import text as render
-
     return render(text, 17).get_width()
 
 
