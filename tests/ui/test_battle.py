@@ -100,6 +100,15 @@ def test_a_take_back_never_undoes_rolled_dice(app):
     assert scene.state.state_hash() == h
 
 
+def _broadside_activated(app):
+    """The broadside duel with the first ship to move activated: (scene, her id, the enemy)."""
+    scene = _broadside_duel(app)
+    first = next(o.ship for o in scene.match.options())
+    _activate(app, scene, first)
+    enemy = next(s for s in scene.state.ships.values() if s.side != scene.state.ships[first].side)
+    return scene, first, enemy
+
+
 def _broadside_duel(app):
     """The duel with the two frigates 10" apart, Constitution's starboard side to Guerriere."""
     from dataclasses import replace
@@ -223,10 +232,7 @@ def test_hot_seat_hands_over_between_the_two_players(app):
 
 
 def test_the_shot_box_stays_beside_the_fire_pop_up_not_under_it(app):
-    scene = _broadside_duel(app)
-    first = next(o.ship for o in scene.match.options())
-    _activate(app, scene, first)
-    enemy = next(s for s in scene.state.ships.values() if s.side != scene.state.ships[first].side)
+    scene, first, enemy = _broadside_activated(app)
     at = scene.cam.to_screen(enemy.x, enemy.y)
     click(app, at)
     assert scene.popup is not None and scene.popup_target == enemy.id
@@ -241,10 +247,7 @@ def test_the_shot_box_stays_beside_the_fire_pop_up_not_under_it(app):
 
 
 def test_the_menu_pop_up_hides_the_shot_box(app):
-    scene = _broadside_duel(app)
-    first = next(o.ship for o in scene.match.options())
-    _activate(app, scene, first)
-    enemy = next(s for s in scene.state.ships.values() if s.side != scene.state.ships[first].side)
+    scene, first, enemy = _broadside_activated(app)
     move_to(app, scene.cam.to_screen(enemy.x, enemy.y))
     assert scene.view._shot_reports(first) is not None
     click(app, scene.menu_button.get_abs_rect().center)
@@ -268,10 +271,7 @@ def test_the_hand_over_card_stays_on_the_table_clear_of_the_side_panel(app):
 def test_every_shot_in_the_fire_pop_up_fits_its_button(app):
     from game.ui.scenes.battle_input import fire_popup_width
 
-    scene = _broadside_duel(app)
-    first = next(o.ship for o in scene.match.options())
-    _activate(app, scene, first)
-    enemy = next(s for s in scene.state.ships.values() if s.side != scene.state.ships[first].side)
+    scene, first, enemy = _broadside_activated(app)
     click(app, scene.cam.to_screen(enemy.x, enemy.y))
     font = app.ui.get_theme().get_font(["button"])
     assert scene.popup_buttons
