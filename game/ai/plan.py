@@ -248,7 +248,7 @@ class Planner:
         sigs = list(node.sigs)
         for cmd in cmds:
             sigs.append(signature(work, self.me))
-            events = apply(work, cmd)
+            events = apply(work, cmd, scratch=True)
             if isinstance(events, Rejected):
                 return None
             if any(e["type"] == "taken_aback" and e["ship"] == self.me for e in events):

@@ -98,8 +98,14 @@ def broadside_worth(ap: Appraiser, state: GameState, firer: Ship, target: Ship, 
     (Counting Chain Shot here as well made the captain shy of close range and lose more
     often: 62% against 67% of 200 duels.)
     """
-    aims = ("hull",) if target.shore_battery else ("hull", "rigging")
-    return max(ap.shot_value(pseudo_shot(state, firer, target, band, aim, rake), firer, target) for aim in aims)
+    key = (firer.id, firer.hull, firer.sail, "musketry" in firer.fired, band, rake, target.id, target.status)
+    key += (target.sail, target.hull, target.rigging, target.crew, target.fires, target.leaks, target.rudder)
+    got = ap.worth.get(key)
+    if got is None:
+        aims = ("hull",) if target.shore_battery else ("hull", "rigging")
+        shots = (pseudo_shot(state, firer, target, band, aim, rake) for aim in aims)
+        got = ap.worth[key] = max(ap.shot_value(shot, firer, target) for shot in shots)
+    return got
 
 
 def rake_gap(state: GameState, firer: Ship, target: Ship, r: float, segments: int | None = None) -> float | None:

@@ -61,7 +61,7 @@ def best_reply(ap: Appraiser, state: GameState, enemy: str) -> float | None:
                 moves += exact_moves(st, ship, p)
             for d, t in dict.fromkeys(moves):
                 work = st.copy()
-                if isinstance(apply(work, c.MoveSegment(enemy, d, t)), Rejected):
+                if isinstance(apply(work, c.MoveSegment(enemy, d, t), scratch=True), Rejected):
                     continue
                 work.fas_window, work.snap = (), ()
                 got = dict(done)

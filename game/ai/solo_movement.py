@@ -162,7 +162,7 @@ def helm(
             break  # a sound candidate within the order's latitude is always preferred
         cmd = c.MoveSegment(ship.id, d, t)
         work = lookahead(state)
-        events = apply(work, cmd)
+        events = apply(work, cmd, scratch=True)
         if isinstance(events, Rejected):
             continue
         settle_windows(work)

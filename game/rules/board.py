@@ -9,7 +9,7 @@ unchanged poses are skipped.
 
 from __future__ import annotations
 
-from game.rules.state import GameState
+from game.rules.state import ON_TABLE, GameState
 from game.table.geometry import Pose
 from game.table.space import Contact, Sweep, TableSpace
 
@@ -24,11 +24,7 @@ def space(state: GameState) -> TableSpace:
             [(t.id, t.points) for t in state.scenario.terrain] if state.scenario else [],
         )
         state._space = sp
-    ships = {}
-    for s in state.ships.values():
-        if s.on_table:
-            ships[s.id] = (s.pose, s.length, s.width)
-    sp.set_ships(ships)
+    sp.sync([s for s in state.ships.values() if s.status in ON_TABLE])
     return sp
 
 
@@ -48,6 +44,24 @@ def closest_distance(state: GameState, a: str, b: str) -> float:
         if len(_DISTANCES) >= _DISTANCES_KEPT:
             _DISTANCES.clear()
         got = _DISTANCES[key] = space(state).closest_distance(a, b)
+    return got
+
+
+#: Arc answers already measured, by both bases' poses and sizes and the arc's shape.
+_ARCS: dict[tuple, bool] = {}
+
+
+def in_arc(state: GameState, firer: str, side: str, target: str, reach: float, off_beam: float) -> bool:
+    """Whether any of the target's base lies inside the firer's ``side`` arc (see TableSpace.in_arc)."""
+    sa, sb = state.ships.get(firer), state.ships.get(target)
+    if sa is None or sb is None or not (sa.on_table and sb.on_table):
+        return space(state).in_arc(firer, side, target, reach=reach, off_beam=off_beam)
+    key = (sa.x, sa.y, sa.heading, sa.length, sa.width, side, sb.x, sb.y, sb.heading, sb.length, sb.width, reach, off_beam)
+    got = _ARCS.get(key)
+    if got is None:
+        if len(_ARCS) >= _DISTANCES_KEPT:
+            _ARCS.clear()
+        got = _ARCS[key] = space(state).in_arc(firer, side, target, reach=reach, off_beam=off_beam)
     return got
 
 

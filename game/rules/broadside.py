@@ -98,7 +98,7 @@ def in_arc(state: GameState, firer: Ship, side: str, target: Ship) -> bool:
         lo, hi = arc
         return norm_heading(b - lo) <= norm_heading(hi - lo) + 1e-9
     reach = float(state.rules.ranges["long"])
-    return board.space(state).in_arc(firer.id, side, target.id, reach=reach, off_beam=state.rules.arc_off_beam)
+    return board.in_arc(state, firer.id, side, target.id, reach, state.rules.arc_off_beam)
 
 
 def battery_arc(state: GameState, firer: Ship) -> tuple[float, float] | None:

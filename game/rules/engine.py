@@ -63,7 +63,13 @@ class Option:
 # --- applying commands ---------------------------------------------------------
 
 
-def apply(state: GameState, command: c.Command) -> list[Event] | Rejected:
+def apply(state: GameState, command: c.Command, *, scratch: bool = False) -> list[Event] | Rejected:
+    """Play one command; a refused command leaves the state as it was.
+
+    ``scratch``: the caller throws the state away if the command is refused
+    (a look-ahead copy), so it is changed in place and a refusal may leave it
+    half-changed.  That skips a copy of the whole state per command.
+    """
     handler = _HANDLERS.get(type(command))
     if handler is None:
         return Rejected(f"unknown command {command!r}")
@@ -74,14 +80,15 @@ def apply(state: GameState, command: c.Command) -> list[Event] | Rejected:
     if state.fas_window and not isinstance(command, (c.Fire, c.HoldFire)):
         first = state.ships[state.fas_window[0]]
         return Rejected(f"{first.name} may fire as she bears first: fire or hold")
-    work = state.copy()
+    work = state if scratch else state.copy()
     out = Out(work)
     try:
         handler(work, command, out)
         _advance(work, out)
     except Illegal as e:
         return Rejected(e.reason)
-    state.__dict__.update(work.__dict__)
+    if work is not state:
+        state.__dict__.update(work.__dict__)
     return list(out)
 
 

@@ -10,7 +10,6 @@ of each ship is a full copy.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 from dataclasses import dataclass, field, fields
@@ -36,6 +35,13 @@ DESTROYED = "destroyed"  # a shore battery with no fort points left
 ON_TABLE = (AFLOAT, STRUCK, CAPTURED, DESTROYED)
 
 TRACKS = ("hull", "rigging", "crew")
+
+
+def _shallow(obj: Any) -> Any:
+    """``copy.copy`` for our plain dataclasses, several times quicker (look-ahead copies thousands)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
 
 
 @dataclass
@@ -149,7 +155,7 @@ class Activation:
     neglect_done: bool = False  # the price of unfought fires / unrepaired leaks paid
 
     def copy(self) -> Activation:
-        return copy.copy(self)
+        return _shallow(self)
 
 
 @dataclass
@@ -189,11 +195,11 @@ class GameState:
         The copy shares the table's pymunk space, so use it on the same thread;
         :meth:`detached` gives one for another thread.
         """
-        new = copy.copy(self)
-        new.ships = {k: copy.copy(v) for k, v in self.ships.items()}
-        new.squadrons = {k: copy.copy(v) for k, v in self.squadrons.items()}
+        new = _shallow(self)
+        new.ships = {k: _shallow(v) for k, v in self.ships.items()}
+        new.squadrons = {k: _shallow(v) for k, v in self.squadrons.items()}
         new.dice = self.dice.copy()
-        new.activation = self.activation.copy() if self.activation else None
+        new.activation = _shallow(self.activation) if self.activation else None
         new.points = dict(self.points)
         return new
 

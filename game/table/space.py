@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pymunk
 
@@ -139,6 +140,22 @@ class TableSpace:
                 self._place(sid, pose, length, width)
         if len(self._ships) != len(ships):
             for sid in [s for s in self._ships if s not in ships]:
+                self.remove_ship(sid)
+
+    def sync(self, bases: Sequence[Any]) -> None:
+        """``set_ships`` from objects with ``id``, ``x``, ``y``, ``heading``, ``length`` and ``width``.
+
+        Every rules query starts here, so it is the hottest loop of the
+        look-ahead: no mapping is built, unchanged bases cost one comparison.
+        """
+        recs = self._ships
+        for s in bases:
+            rec = recs.get(s.id)
+            if rec is None or rec.pose != (s.x, s.y, s.heading) or rec.length != s.length or rec.width != s.width:
+                self._place(s.id, (s.x, s.y, s.heading), s.length, s.width)
+        if len(recs) != len(bases):
+            keep = {s.id for s in bases}
+            for sid in [k for k in recs if k not in keep]:
                 self.remove_ship(sid)
 
     def move_ship(self, ship_id: str, pose: Pose) -> None:
