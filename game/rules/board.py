@@ -56,7 +56,8 @@ def in_arc(state: GameState, firer: str, side: str, target: str, reach: float, o
     sa, sb = state.ships.get(firer), state.ships.get(target)
     if sa is None or sb is None or not (sa.on_table and sb.on_table):
         return space(state).in_arc(firer, side, target, reach=reach, off_beam=off_beam)
-    key = (sa.x, sa.y, sa.heading, sa.length, sa.width, side, sb.x, sb.y, sb.heading, sb.length, sb.width, reach, off_beam)
+    key = (sa.x, sa.y, sa.heading, sa.length, sa.width, side)
+    key += (sb.x, sb.y, sb.heading, sb.length, sb.width, reach, off_beam)
     got = _ARCS.get(key)
     if got is None:
         if len(_ARCS) >= _DISTANCES_KEPT:
