@@ -10,6 +10,8 @@ unchanged poses are skipped.
 from __future__ import annotations
 
 from game.rules.state import ON_TABLE, GameState
+from game.table import arcs
+from game.table.convex import Rect
 from game.table.geometry import Pose
 from game.table.space import Contact, Sweep, TableSpace
 
@@ -62,7 +64,9 @@ def in_arc(state: GameState, firer: str, side: str, target: str, reach: float, o
     if got is None:
         if len(_ARCS) >= _DISTANCES_KEPT:
             _ARCS.clear()
-        got = _ARCS[key] = space(state).in_arc(firer, side, target, reach=reach, off_beam=off_beam)
+        # Straight from the two poses: the space (and its syncing) is not needed for two bases.
+        base, other = Rect.from_pose(sa.pose, sa.length, sa.width), Rect.from_pose(sb.pose, sb.length, sb.width)
+        got = _ARCS[key] = arcs.in_arc(base, side, reach, off_beam, other.as_piece("ship", target))
     return got
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from game.table.convex import Rect, ccw
+from game.table.convex import Piece, Rect, ccw, make_piece, piece_piece_overlaps
 from game.table.geometry import Point
 
 SIDES = ("port", "starboard")
@@ -44,6 +44,11 @@ def arc_polygon(base: Rect, side: str, reach: float, off_beam: float = 30.0) -> 
     far_bow = (bow[0] + fwd[0] * k, bow[1] + fwd[1] * k)
     far_stern = (stern[0] + aft[0] * k, stern[1] + aft[1] * k)
     return ccw([bow, far_bow, far_stern, stern])
+
+
+def in_arc(base: Rect, side: str, reach: float, off_beam: float, target: Piece) -> bool:
+    """True if any part of ``target`` lies strictly inside the ``side`` arc of ``base``."""
+    return piece_piece_overlaps(make_piece("arc", "", arc_polygon(base, side, reach, off_beam)), target, 0.0)
 
 
 def corridor(a: Point, b: Point, width: float) -> Rect | None:

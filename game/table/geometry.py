@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 Point = tuple[float, float]
 Pose = tuple[float, float, float]  # x, y, heading (compass degrees)
@@ -39,6 +40,7 @@ def signed_angle(a: float, b: float) -> float:
     return d - 360.0 if d > 180.0 else d
 
 
+@lru_cache(maxsize=1 << 16)
 def heading_vector(h: float) -> Point:
     """Unit vector pointing along compass heading ``h``."""
     r = math.radians(h)

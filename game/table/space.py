@@ -353,8 +353,7 @@ class TableSpace:
 
     def in_arc(self, firer_id: str, side: str, target_id: str, reach: float = 64.0, off_beam: float = 30.0) -> bool:
         """True if any part of the target base lies strictly inside the firer's arc."""
-        arc = make_piece("arc", "", self.arc_polygon(firer_id, side, reach, off_beam))
-        return piece_piece_overlaps(arc, self._ships[target_id].piece, 0.0)
+        return arcs.in_arc(self._ships[firer_id].rect, side, reach, off_beam, self._ships[target_id].piece)
 
     def line_of_sight(self, a_id: str, b_id: str, corridor_width: float = 6.0) -> list[Contact]:
         """Ships and terrain touching the corridor between the two centres, nearest to ``a`` first.
