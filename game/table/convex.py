@@ -157,13 +157,30 @@ def make_piece(kind: str, ident: str, poly: Sequence[Point]) -> Piece:
         if ln <= 1e-12:
             continue
         nx, ny = ey / ln, -ex / ln  # outward for CCW
-        if any(abs(nx * ax[1] - ny * ax[0]) < 1e-12 for ax in axes):
-            continue
-        proj = [x * nx + y * ny for x, y in verts]
-        axes.append((nx, ny, min(proj), max(proj)))
-    xs = [p[0] for p in verts]
-    ys = [p[1] for p in verts]
-    return Piece(kind, ident, tuple(verts), tuple(axes), (min(xs), min(ys), max(xs), max(ys)))
+        for ax in axes:
+            if abs(nx * ax[1] - ny * ax[0]) < 1e-12:
+                break
+        else:
+            lo = hi = verts[0][0] * nx + verts[0][1] * ny
+            for x, y in verts:
+                d = x * nx + y * ny
+                if d < lo:
+                    lo = d
+                elif d > hi:
+                    hi = d
+            axes.append((nx, ny, lo, hi))
+    x0 = x1 = verts[0][0]
+    y0 = y1 = verts[0][1]
+    for x, y in verts:
+        if x < x0:
+            x0 = x
+        elif x > x1:
+            x1 = x
+        if y < y0:
+            y0 = y
+        elif y > y1:
+            y1 = y
+    return Piece(kind, ident, tuple(verts), tuple(axes), (x0, y0, x1, y1))
 
 
 def bb_overlap(a: BBox, b: BBox) -> bool:
@@ -236,13 +253,12 @@ def poly_distance(a: Sequence[Point], b: Sequence[Point], overlapping: bool) -> 
         return 0.0
     best = math.inf
     for p, q in ((a, b), (b, a)):
-        m = len(q)
+        edges = list(zip((q[-1], *q[:-1]), q, strict=True))
         for x, y in p:
-            for i in range(m):
-                ax, ay = q[i - 1]
-                bx, by = q[i]
+            for (ax, ay), (bx, by) in edges:
                 d = _seg_dist2(x, y, ax, ay, bx, by)
-                best = min(best, d)
+                if d < best:
+                    best = d
     return math.sqrt(best)
 
 
