@@ -110,6 +110,11 @@ def broadside_worth(ap: Appraiser, state: GameState, firer: Ship, target: Ship, 
 
 def rake_gap(state: GameState, firer: Ship, target: Ship, r: float, segments: int | None = None) -> float | None:
     """Least gap between the bases at which ``firer`` could rake ``target`` within reach ``r``, or None."""
+    ux, uy = heading_vector(target.heading)
+    dx, dy = firer.x - target.x, firer.y - target.y
+    off = abs(dx * uy - dy * ux)
+    if off > r:  # her keel line is out of reach: no need to ask the wind
+        return None
     n = segments_allowed(state, firer) if segments is None else segments
     allowance = float(state.rules.turns[firer.size]) * n
     perps = [norm_heading(target.heading + d) for d in (90.0, -90.0)]
@@ -121,12 +126,7 @@ def rake_gap(state: GameState, firer: Ship, target: Ship, r: float, segments: in
     ]
     if not ok:
         return None
-    ux, uy = heading_vector(target.heading)
-    dx, dy = firer.x - target.x, firer.y - target.y
     t0 = dx * ux + dy * uy
-    off = abs(dx * uy - dy * ux)
-    if off > r:
-        return None
     s = math.sqrt(r * r - off * off)
     tmin = target.length / 2 + firer.width / 2 + RAKE_GAP
     best = None
