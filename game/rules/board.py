@@ -9,9 +9,9 @@ unchanged poses are skipped.
 
 from __future__ import annotations
 
-from game.rules.state import ON_TABLE, GameState
+from game.rules.state import ON_TABLE, GameState, Ship
 from game.table import arcs
-from game.table.convex import Rect
+from game.table.convex import Piece, Rect, piece_distance
 from game.table.geometry import Pose
 from game.table.space import Contact, Sweep, TableSpace
 
@@ -34,6 +34,20 @@ def space(state: GameState) -> TableSpace:
 #: depends on nothing else, and look-ahead asks the same pairs again and again.
 _DISTANCES: dict[tuple, float] = {}
 _DISTANCES_KEPT = 1 << 16
+#: Bases as rectangles and SAT pieces, by pose and size: the questions about two bases
+#: (distance, arc) need no space, so a look-ahead copy need not sync one to ask them.
+_BASES: dict[tuple, tuple[Rect, Piece]] = {}
+
+
+def _base(ship: Ship) -> tuple[Rect, Piece]:
+    key = (ship.x, ship.y, ship.heading, ship.length, ship.width)
+    got = _BASES.get(key)
+    if got is None:
+        if len(_BASES) >= _DISTANCES_KEPT:
+            _BASES.clear()
+        rect = Rect.from_pose((float(ship.x), float(ship.y), float(ship.heading)), ship.length, ship.width)
+        got = _BASES[key] = (rect, rect.as_piece("ship", ""))
+    return got
 
 
 def closest_distance(state: GameState, a: str, b: str) -> float:
@@ -45,7 +59,7 @@ def closest_distance(state: GameState, a: str, b: str) -> float:
     if got is None:
         if len(_DISTANCES) >= _DISTANCES_KEPT:
             _DISTANCES.clear()
-        got = _DISTANCES[key] = space(state).closest_distance(a, b)
+        got = _DISTANCES[key] = piece_distance(_base(sa)[1], _base(sb)[1])
     return got
 
 
@@ -64,9 +78,7 @@ def in_arc(state: GameState, firer: str, side: str, target: str, reach: float, o
     if got is None:
         if len(_ARCS) >= _DISTANCES_KEPT:
             _ARCS.clear()
-        # Straight from the two poses: the space (and its syncing) is not needed for two bases.
-        base, other = Rect.from_pose(sa.pose, sa.length, sa.width), Rect.from_pose(sb.pose, sb.length, sb.width)
-        got = _ARCS[key] = arcs.in_arc(base, side, reach, off_beam, other.as_piece("ship", target))
+        got = _ARCS[key] = arcs.in_arc(_base(sa)[0], side, reach, off_beam, _base(sb)[1])
     return got
 
 
