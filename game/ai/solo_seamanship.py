@@ -23,7 +23,7 @@ from game.rules.dice import Dice
 from game.rules.disposition import ABACK, disposition
 from game.rules.engine import Rejected, apply
 from game.rules.state import AFLOAT, LEFT_TABLE, GameState, Ship
-from game.table.geometry import advance, base_corners, norm_heading
+from game.table.geometry import advance, norm_heading
 
 #: Seed of the dice every look-ahead copy carries instead of the game's own.
 LOOKAHEAD_DICE = 0x5010
@@ -125,7 +125,7 @@ def sea_room(state: GameState, ship: Ship, segments: list[int], exit_edge: str |
             if any(
                 _grounds(state, h, exit_edge)
                 for probe in probes
-                for h in sp.overlapping(base_corners(probe, length, width), ignore=(ship.id,))
+                for h in sp.overlapping_base(probe, length, width, ignore=(ship.id,))
             ):
                 break
             done += 1

@@ -308,7 +308,13 @@ class TableSpace:
         ``ignore`` holds ids (ship, terrain or edge names) to leave out.
         Sorted ships first, then terrain, then edges, each by id.
         """
-        probe = make_piece("probe", "", poly)
+        return self._overlapping(make_piece("probe", "", poly), ignore)
+
+    def overlapping_base(self, pose: Pose, length: float, width: float, ignore: Collection[str] = ()) -> list[Contact]:
+        """``overlapping`` for a base-shaped rectangle: its piece is built without the general polygon work."""
+        return self._overlapping(Rect.from_pose(pose, length, width).as_piece("probe", ""), ignore)
+
+    def _overlapping(self, probe: Piece, ignore: Collection[str]) -> list[Contact]:
         hits = {
             (p.kind, p.id)
             for p in self._near(probe.bb, _ANY)
