@@ -22,7 +22,6 @@ always misses; success tests are enumerated exactly, rerolls included.
 from __future__ import annotations
 
 import itertools
-import math
 from dataclasses import dataclass
 from functools import cache
 
@@ -380,13 +379,7 @@ class _Morale:
         for fid in ap.flags:
             flag = st.ships[fid]
             if fid != sid and flag.side == ship.side and flag.status == AFLOAT and ship.on_table:
-                # The bases' closest distance is at most the centres' and at least that less both
-                # half-diagonals: measure exactly only in between.
-                apart = math.hypot(flag.x - ship.x, flag.y - ship.y)
-                if apart <= ap.radius:
-                    return near
-                spans = (math.hypot(ship.length, ship.width) + math.hypot(flag.length, flag.width)) / 2
-                if apart - spans <= ap.radius and board.closest_distance(st, sid, fid) <= ap.radius:
+                if board.closest_distance(st, sid, fid) <= ap.radius:
                     return near
         return alone
 
