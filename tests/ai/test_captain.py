@@ -157,25 +157,3 @@ def test_turns_all_hands_to_when_a_failed_fight_would_leave_her_helpless():
     amazon.crew = amazon.start("crew") - amazon.crew_cripple + 3  # 2D6 lost would cripple the crew
     commands, _ = play_activation(st, "amazon")
     assert isinstance(commands[0], c.FightFires) and commands[0].all_hands
-
-
-def test_morale_odds_follow_the_flagship_radius_in_the_look_ahead():
-    # An average crew rerolls one die; within 12" of her flagship, two.
-    st = battle(
-        [
-            {"id": "hood", "pose": (20, 20, 90), "flagship": True},
-            {"id": "amazon", "pose": (32, 20, 90)},
-            {"id": "virginie", "side": "french", "pose": (20, 44, 90)},
-        ]
-    )
-    ap = Appraiser(st, "british")
-    assert ap.fail["amazon"] == 1 - success_p(3, 2, 2) < ap.fail["virginie"] == 1 - success_p(3, 2, 1)
-    crippled = {"rigging": st.ships["amazon"].rigging_cripple}
-    near = ap.phi(st.ships["amazon"], **crippled)
-    away = st.copy()
-    away.ships["amazon"].x = 60.0  # sailed off alone, on a look-ahead copy
-    ap.bind(away)
-    assert ap.fail["amazon"] == 1 - success_p(3, 2, 1)
-    assert ap.phi(away.ships["amazon"], **crippled) > near
-    ap.bind(st)
-    assert ap.phi(st.ships["amazon"], **crippled) == near
