@@ -25,7 +25,6 @@ import itertools
 from dataclasses import dataclass
 from functools import cache
 
-from game.rules import board
 from game.rules.broadside import broadside_total, modifiers, split_dice
 from game.rules.dice import Dice
 from game.rules.state import AFLOAT, CAPTURED, LEFT_TABLE, TRACKS, GameState, Ship
@@ -177,22 +176,10 @@ class Appraiser:
         self.value = {sid: float(ship_value(state, s)) for sid, s in state.ships.items()}
         st = state.rules.success_test
         need = int(state.rules.morale_successes)
-
-        def failing(extra: int, s: Ship) -> float:
-            dice, on, double = int(st["dice"]), int(st["success_on"]), int(st["double_on"])
-            return 1.0 - success_p(dice, need, rerolls(state, s) + extra, on, double)
-
-        #: Chance of failing a morale test, alone and with a friendly flagship near (one more reroll).
-        self.odds_alone = {sid: failing(0, s) for sid, s in state.ships.items()}
-        self.odds_near = {
-            sid: self.odds_alone[sid] if s.has("flagship") else failing(int(st["flagship_rerolls"]), s)
+        self.fail = {
+            sid: 1.0 - success_p(int(st["dice"]), need, rerolls(state, s), int(st["success_on"]), int(st["double_on"]))
             for sid, s in state.ships.items()
         }
-        self.radius = float(st["flagship_morale_radius"])
-        self.flags = [sid for sid, s in state.ships.items() if s.has("flagship")]
-        #: The position morale is judged in (``bind``): the flagships move in a look-ahead, or we do.
-        self.state = state
-        self.fail = _Morale(self)
         sc = state.scenario
         self.exits: dict[str, str] = dict(((sc.victory or {}).get("exit_edges", {}) or {}) if sc else {})
         self.table = (state.table_width, state.table_height)
@@ -210,19 +197,13 @@ class Appraiser:
         #: ``reach.broadside_worth`` answers, by everything about firer and target they read.
         self.worth: dict[tuple, float] = {}
 
-    def bind(self, state: GameState) -> None:
-        """Judge morale (who has a flagship near) in ``state`` from now on (the state must hold still)."""
-        if state is not self.state:
-            self.state = state
-            self.fail.seen.clear()
-
     def owner(self, ship: Ship) -> str:
         return ship.original_side or ship.side
 
     def phi(self, ship: Ship, hull: float = 0, rigging: float = 0, crew: float = 0, fires: int = 0, leaks: int = 0):
         """Condition after extra losses: share of her value as good as lost (see the module docstring)."""
         key = (ship.id, ship.status, ship.side, ship.hull, ship.rigging, ship.crew, ship.fires, ship.leaks, ship.rudder)
-        key += (hull, rigging, crew, fires, leaks, self.fail[ship.id])
+        key += (hull, rigging, crew, fires, leaks)
         if self.exits:
             key += (ship.x, ship.y, ship.exit_edge)
         got = self._phi.get(key)
@@ -296,14 +277,11 @@ class Appraiser:
         """Points her owner stands to lose from extra damage (positive)."""
         return self.value[ship.id] * (self.phi(ship, **extra) - self.phi(ship))
 
-    def shot_key(self, shot, firer: Ship, target: Ship) -> tuple:
-        key = (shot.d10, shot.d6, shot.needed, shot.modifier, shot.rake, shot.band, shot.aim, target.id, target.status)
-        key += (target.hull, target.rigging, target.crew, target.fires, target.leaks, target.rudder, firer.id)
-        return key + ("musketry" in firer.fired, self.fail[target.id])
-
     def shot_value(self, shot, firer: Ship, target: Ship) -> float:
         """Expected points a broadside takes off its target: hits, crippling, morale, criticals, musketry."""
-        key = self.shot_key(shot, firer, target)
+        key = (shot.d10, shot.d6, shot.needed, shot.modifier, shot.rake, shot.band, shot.aim, target.id, target.status)
+        key += (target.hull, target.rigging, target.crew, target.fires, target.leaks, target.rudder, firer.id)
+        key += ("musketry" in firer.fired,)
         got = self._shots.get(key)
         if got is None:
             got = self._shots[key] = self._shot_value(shot, firer, target)
@@ -316,7 +294,9 @@ class Appraiser:
         this once for each target.
         """
         self.shot_value(shot, firer, target)
-        return self._shots[self.shot_key(shot, firer, target)][1]
+        key = (shot.d10, shot.d6, shot.needed, shot.modifier, shot.rake, shot.band, shot.aim, target.id, target.status)
+        key += (target.hull, target.rigging, target.crew, target.fires, target.leaks, target.rudder, firer.id)
+        return self._shots[key + ("musketry" in firer.fired,)][1]
 
     def _shot_value(self, shot, firer: Ship, target: Ship) -> tuple[float, float]:
         hits = expected_hits(shot.d10, shot.d6, shot.needed, shot.modifier)
@@ -348,40 +328,6 @@ class Appraiser:
             after = self.phi(target, fires=row.fires, leaks=row.leaks, **extra)
             total += p * (after - base + (RUDDER_COST if row.effect == "rudder" and not target.rudder else 0.0))
         return total
-
-
-class _Morale:
-    """``Appraiser.fail[ship_id]``: her chance of failing a morale test where she lies in the bound state.
-
-    A ship within the flagship's morale radius rerolls one more die, which takes an
-    average crew's chance of striking at a test from 23% to 14%: keeping the line
-    together is worth that, and an enemy ship caught alone is worth more to attack.
-    """
-
-    def __init__(self, ap: Appraiser) -> None:
-        self.ap = ap
-        self.seen: dict[str, float] = {}  # answers for the bound state
-
-    def __getitem__(self, sid: str) -> float:
-        got = self.seen.get(sid)
-        if got is None:
-            got = self.seen[sid] = self._judge(sid)
-        return got
-
-    def _judge(self, sid: str) -> float:
-        ap = self.ap
-        alone = ap.odds_alone[sid]
-        near = ap.odds_near[sid]
-        if near == alone:
-            return alone
-        st = ap.state
-        ship = st.ships[sid]
-        for fid in ap.flags:
-            flag = st.ships[fid]
-            if fid != sid and flag.side == ship.side and flag.status == AFLOAT and ship.on_table:
-                if board.closest_distance(st, sid, fid) <= ap.radius:
-                    return near
-        return alone
 
 
 def _critical_odds(state: GameState) -> list[tuple[float, object]]:

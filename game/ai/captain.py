@@ -158,7 +158,6 @@ class CaptainPlayer:
         plain: float | None = None
         for first, chance, fail_cost in self.start_options(state, me, options, ap):
             leaf = Planner(state, me.id, ap).run(state, first, sails)
-            ap.bind(state)
             if not first:
                 plain = leaf.score
             elif fail_cost is None:  # the rudder: failing leaves her as she is, less the crew

@@ -115,13 +115,11 @@ class Planner:
         movers = [e for e in foes if not st.ships[e].activated and not st.ships[e].shore_battery]
         for eid in sorted(movers, key=lambda e: (foes[e], e))[:REPLY_ENEMIES]:
             got = best_reply(self.ap, st, eid)
-            self.ap.bind(st)
             if got is not None:
                 guess = reach.next_shot(self.ap, st, st.ships[eid], me, foes[eid])
                 leaf.score += THREAT_WEIGHT * guess - REPLY_WEIGHT * got
 
     def start(self, root: GameState) -> Node:
-        self.ap.bind(root)
         node = Node(root, [], [0])
         self.shots(node)
         node.score = self.score(node)
@@ -163,7 +161,6 @@ class Planner:
     def tack(self, node: Node) -> list[Node | None]:
         """Tack: passed, she sails this turn as if beating; failed (rare), she loses rigging and is still aback."""
         st = node.state
-        self.ap.bind(st)
         me = st.ships[self.me]
         p = special_p(st, me, "tack")
         sail = me.sail or "easy"
@@ -224,7 +221,6 @@ class Planner:
 
     def boardings(self, node: Node, me: Ship, p) -> list[Node | None]:
         st = node.state
-        self.ap.bind(st)
         if me.crippled("crew") or me.adrift:
             return []
         out = []
@@ -258,7 +254,6 @@ class Planner:
             if any(e["type"] == "taken_aback" and e["ship"] == self.me for e in events):
                 extra -= ABACK_PREMIUM * self.ap.value[self.me]
         work.dice = MeanDice()
-        self.ap.bind(work)
         self.evaluated += 1
         kid = Node(work, node.steps + cmds, node.points + [len(node.steps) + len(cmds)], sigs, dict(node.picks))
         kid.exposure = dict(node.exposure)

@@ -99,7 +99,6 @@ def broadside_worth(ap: Appraiser, state: GameState, firer: Ship, target: Ship, 
     often: 62% against 67% of 200 duels.)
     """
     key = (firer.id, firer.hull, firer.sail, "musketry" in firer.fired, band, rake, target.id, target.status)
-    key += (ap.fail[target.id],)
     key += (target.sail, target.hull, target.rigging, target.crew, target.fires, target.leaks, target.rudder)
     got = ap.worth.get(key)
     if got is None:

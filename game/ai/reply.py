@@ -42,7 +42,6 @@ def best_reply(ap: Appraiser, state: GameState, enemy: str) -> float | None:
     if me.activated:
         me.fired = ()  # her next activation is next turn, with her guns loaded again
     root.activation = Activation(ship=enemy, segments_allowed=movement.segments_allowed(root, me))
-    ap.bind(root)
     base = ap.material(root)
     picks: dict[str, Pick] = {}
     best_broadsides(ap, root, me, 0, picks)
@@ -65,7 +64,6 @@ def best_reply(ap: Appraiser, state: GameState, enemy: str) -> float | None:
                 if isinstance(apply(work, c.MoveSegment(enemy, d, t), scratch=True), Rejected):
                     continue
                 work.fas_window, work.snap = (), ()
-                ap.bind(work)
                 got = dict(done)
                 best_broadsides(ap, work, work.ships[enemy], point, got)
                 kids.append((picks_value(got) - (ap.material(work) - base), work, got))
