@@ -140,6 +140,18 @@ def is_convex(poly: Sequence[Point]) -> bool:
     return True
 
 
+def _span(verts: Sequence[Point], nx: float, ny: float) -> tuple[float, float]:
+    """Least and greatest projection of the vertices on the axis (nx, ny)."""
+    lo = hi = verts[0][0] * nx + verts[0][1] * ny
+    for x, y in verts:
+        d = x * nx + y * ny
+        if d < lo:
+            lo = d
+        elif d > hi:
+            hi = d
+    return lo, hi
+
+
 def make_piece(kind: str, ident: str, poly: Sequence[Point]) -> Piece:
     """Precompute a convex polygon's unique edge normals and their projection ranges.
 
@@ -161,25 +173,8 @@ def make_piece(kind: str, ident: str, poly: Sequence[Point]) -> Piece:
             if abs(nx * ax[1] - ny * ax[0]) < 1e-12:
                 break
         else:
-            lo = hi = verts[0][0] * nx + verts[0][1] * ny
-            for x, y in verts:
-                d = x * nx + y * ny
-                if d < lo:
-                    lo = d
-                elif d > hi:
-                    hi = d
-            axes.append((nx, ny, lo, hi))
-    x0 = x1 = verts[0][0]
-    y0 = y1 = verts[0][1]
-    for x, y in verts:
-        if x < x0:
-            x0 = x
-        elif x > x1:
-            x1 = x
-        if y < y0:
-            y0 = y
-        elif y > y1:
-            y1 = y
+            axes.append((nx, ny, *_span(verts, nx, ny)))
+    (x0, x1), (y0, y1) = _span(verts, 1.0, 0.0), _span(verts, 0.0, 1.0)
     return Piece(kind, ident, tuple(verts), tuple(axes), (x0, y0, x1, y1))
 
 
@@ -195,13 +190,7 @@ def rect_piece_overlaps(r: Rect, pc: Piece, eps: float) -> bool:
     cx, cy, hl, hw = r.cx, r.cy, r.hl, r.hw
     for ax, ay, h in ((r.fx, r.fy, hl), (r.px, r.py, hw)):
         c = cx * ax + cy * ay
-        lo = hi = pc.verts[0][0] * ax + pc.verts[0][1] * ay
-        for x, y in pc.verts:
-            d = x * ax + y * ay
-            if d < lo:
-                lo = d
-            elif d > hi:
-                hi = d
+        lo, hi = _span(pc.verts, ax, ay)
         if c + h <= lo + eps or hi <= c - h + eps:
             return False
     fx, fy, px, py = r.fx, r.fy, r.px, r.py
@@ -217,13 +206,7 @@ def piece_piece_overlaps(a: Piece, b: Piece, eps: float) -> bool:
     """Separating-axis overlap of two pieces by more than ``eps``."""
     for first, second in ((a, b), (b, a)):
         for nx, ny, lo, hi in first.axes:
-            olo = ohi = second.verts[0][0] * nx + second.verts[0][1] * ny
-            for x, y in second.verts:
-                d = x * nx + y * ny
-                if d < olo:
-                    olo = d
-                elif d > ohi:
-                    ohi = d
+            olo, ohi = _span(second.verts, nx, ny)
             if hi <= olo + eps or ohi <= lo + eps:
                 return False
     return True
@@ -309,13 +292,7 @@ def time_of_impact(r: Rect, dx: float, dy: float, pc: Piece, tmax: float) -> flo
     verts = pc.verts
     for ax, ay, h in ((r.fx, r.fy, hl), (r.px, r.py, hw)):
         c = cx * ax + cy * ay
-        lo = hi = verts[0][0] * ax + verts[0][1] * ay
-        for x, y in verts:
-            d = x * ax + y * ay
-            if d < lo:
-                lo = d
-            elif d > hi:
-                hi = d
+        lo, hi = _span(verts, ax, ay)
         if not _axis_window(c + h - lo, hi - (c - h), dx * ax + dy * ay, state):
             return None
         if state[0] >= state[1] or state[0] > tmax or state[1] <= 0.0:
