@@ -194,8 +194,9 @@ class Appraiser:
         self.neglect_dice = int(state.rules.special_actions["fight_fires"]["fail_crew_dice"])
         self._phi: dict[tuple, float] = {}
         self._shots: dict[tuple, float] = {}
-        #: ``reach.broadside_worth`` answers, by everything about firer and target they read.
+        #: ``reach.broadside_worth`` and ``reach.reach_of`` answers, by everything they read.
         self.worth: dict[tuple, float] = {}
+        self.reaches: dict[tuple, float] = {}
 
     def owner(self, ship: Ship) -> str:
         return ship.original_side or ship.side

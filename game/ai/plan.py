@@ -31,9 +31,9 @@ from game.rules.engine import Rejected, apply
 from game.rules.state import AFLOAT, GameState, Ship
 
 #: Paths kept at each depth.
-BEAM = 7
+BEAM = 6
 #: Best plans given a second look (the enemy's reply sailed), the enemies replying, and her reply's weight.
-REPLIES, REPLY_ENEMIES, REPLY_WEIGHT = 3, 2, 0.8
+REPLIES, REPLY_ENEMIES, REPLY_WEIGHT = 2, 2, 0.8
 #: Weights of the end position: enemy replies, our next shots, sea room, squadron, weather gauge.
 THREAT_WEIGHT = 1.0
 POTENTIAL_WEIGHT = 0.3
@@ -305,7 +305,7 @@ class Planner:
             return v  # no next activation: her next shot, the wind and sea room count for nothing
         if reach.aback_next(st, me):
             v -= self.aback_cost(st, me)
-        v += POTENTIAL_WEIGHT * reach.potential(self.ap, st, me, foes)
+        v += POTENTIAL_WEIGHT * reach.potential(self.ap, st, me, foes) + reach.prize(self.ap, st, me)
         if not me.boarding_with:
             node.risk = reach.sea_room(st, me, self.exit)
             v -= SEA_ROOM_COST * worth * node.risk

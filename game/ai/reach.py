@@ -23,7 +23,7 @@ from game.rules import board
 from game.rules.broadside import RAKE_OFF_PERPENDICULAR, band_of, battery_arc, in_arc
 from game.rules.disposition import ABACK, disposition
 from game.rules.movement import segments_allowed
-from game.rules.state import AFLOAT, GameState, Ship
+from game.rules.state import AFLOAT, STRUCK, GameState, Ship
 from game.table.geometry import bearing, heading_vector, norm_heading, signed_angle
 
 #: Share of her reach counted as closing the range.  All of it measured best (CAPTAIN.md): an
@@ -37,6 +37,8 @@ RAKE_CHANCE = 0.1
 HELD_BEARS = 0.5
 #: Chance an enemy within reach who would gain by boarding us does so.
 BOARDED = 0.5
+#: Chance a struck enemy within reach is actually taken next activation.
+PRIZE_CHANCE = 0.5
 #: Minimum inches between the bases for a rake to be counted (closer is a collision risk).
 RAKE_GAP = 0.5
 
@@ -49,6 +51,15 @@ def reach(state: GameState, ship: Ship) -> float:
         return float(state.rules.drift_distance)
     rate = float(state.rules.speeds[ship.size][ship.sail]) + (float(state.rules.leak_rate) if ship.leaks else 0.0)
     return max(0.0, rate) * segments_allowed(state, ship)
+
+
+def reach_of(ap: Appraiser, state: GameState, ship: Ship) -> float:
+    """``reach``, remembered for the decision: it is asked of every enemy at every position tried."""
+    key = (ship.id, ship.sail, ship.status, ship.boarding_with, ship.rigging, ship.leaks > 0, ship.shore_battery)
+    got = ap.reaches.get(key)
+    if got is None:
+        got = ap.reaches[key] = reach(state, ship)
+    return got
 
 
 def can_fight(ship: Ship) -> bool:
@@ -79,7 +90,7 @@ def next_shot(
         if band is None or (battery_arc(state, firer) and not in_arc(state, firer, "battery", target)):
             return 0.0
         return ap.shot_value(pseudo_shot(state, firer, target, band), firer, target)
-    r = reach(state, firer) if r is None else r
+    r = reach_of(ap, state, firer) if r is None else r
     band = band_of(state, max(dist - CLOSING * r, min(dist, NEAREST)))
     best = 0.0 if band is None else broadside_worth(ap, state, firer, target, band)
     if not firer.adrift and not target.shore_battery:
@@ -154,7 +165,7 @@ def held_shot(ap: Appraiser, state: GameState, me: Ship) -> float:
         if e.side == me.side or not can_fight(e) or e.shore_battery:
             continue
         d = gap(me, e)
-        band = band_of(state, max(d - CLOSING * reach(state, e), min(d, NEAREST)))
+        band = band_of(state, max(d - CLOSING * reach_of(ap, state, e), min(d, NEAREST)))
         if band is not None:
             best = max(best, (0.5 if e.activated else 1.0) * broadside_worth(ap, state, me, e, band))
     return HELD_BEARS * special_p(state, me, "fire_as_she_bears") * best
@@ -199,7 +210,7 @@ def threat(ap: Appraiser, state: GameState, me: Ship, foes: dict[str, float]) ->
         e = state.ships[eid]
         w = acted if e.activated else 1.0
         total += w * next_shot(ap, state, e, me, dist)
-        if dist <= reach(state, e) + float(state.rules.boarding_range):
+        if dist <= reach_of(ap, state, e) + float(state.rules.boarding_range):
             total += w * BOARDED * boarding_threat(ap, state, e, me)
     return total
 
@@ -218,6 +229,22 @@ def potential(ap: Appraiser, state: GameState, me: Ship, foes: dict[str, float])
     if not can_fight(me):
         return 0.0
     return max((next_shot(ap, state, me, state.ships[eid], dist) for eid, dist in foes.items()), default=0.0)
+
+
+def prize(ap: Appraiser, state: GameState, me: Ship) -> float:
+    """A struck enemy she could lay aboard next activation: taking her adds half her value again.
+
+    Counted at ``PRIZE_CHANCE`` (her friends may get there first, or drive us off), for the best
+    such prize within her reach.
+    """
+    if not can_fight(me) or me.shore_battery or me.adrift or me.crippled("crew"):
+        return 0.0
+    r = reach(state, me) + float(state.rules.boarding_range)
+    best = 0.0
+    for e in state.ships.values():
+        if e.status == STRUCK and e.side != me.side and not e.boarding_with and gap(me, e) <= r:
+            best = max(best, ap.value[e.id] * (1.5 - ap.phi(e)))
+    return PRIZE_CHANCE * best
 
 
 def sea_room(state: GameState, ship: Ship, exit_edge: str | None = None) -> float:

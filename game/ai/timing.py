@@ -24,10 +24,14 @@ SCENARIOS = ("squadron", "duel")
 
 
 def decision_times(games: int = 2, seed: int = 1) -> dict:
-    """{"captain": {...}, "<opponent>": {...}}: median and 95th percentile ms per activation, and how many."""
+    """{"captain": {...}, "<opponent>": {...}}: median and 95th percentile ms per activation, and how many.
+
+    Each kind's summary also holds ``by_scenario``: the squadron action's three-ship
+    activations take longer than the duel's, so the overall median depends on the mix.
+    """
     rules, ships = load_default()
     opponent = "scripted" if "scripted" in PLAYER_KINDS else "random"
-    spent: dict[str, list[float]] = {"captain": [], opponent: []}
+    spent: dict[str, dict[str, list[float]]] = {"captain": {}, opponent: {}}
     for name in SCENARIOS:
         sc = load_scenario(scenario_path(name), ships, rules)
         sides = [s.id for s in sc.sides]
@@ -35,8 +39,12 @@ def decision_times(games: int = 2, seed: int = 1) -> dict:
             kinds = ("captain", opponent) if g % 2 == 0 else (opponent, "captain")
             players = {side: kinds[0] if i == 0 else kinds[1] for i, side in enumerate(sides)}
             for kind, ms in _play(sc, rules, seed + g, players):
-                spent[kind].append(ms)
-    return {kind: _summary(ms) for kind, ms in spent.items()}
+                spent[kind].setdefault(name, []).append(ms)
+    out = {}
+    for kind, by in spent.items():
+        out[kind] = _summary([ms for name in SCENARIOS for ms in by.get(name, [])])
+        out[kind]["by_scenario"] = {name: _summary(by.get(name, [])) for name in SCENARIOS}
+    return out
 
 
 def _summary(ms: list[float]) -> dict:

@@ -1,6 +1,7 @@
 """The captain in constructed positions: she rakes, keeps off the wind, fights her fires, boards when it pays."""
 
-from game.ai import make_player
+from game.ai import make_player, reach
+from game.ai.aim import best_broadsides
 from game.ai.appraise import Appraiser, MeanDice, expected_hits, success_p
 from game.ai.captain import CaptainPlayer
 from game.rules import commands as c
@@ -157,3 +158,32 @@ def test_turns_all_hands_to_when_a_failed_fight_would_leave_her_helpless():
     amazon.crew = amazon.start("crew") - amazon.crew_cripple + 3  # 2D6 lost would cripple the crew
     commands, _ = play_activation(st, "amazon")
     assert isinstance(commands[0], c.FightFires) and commands[0].all_hands
+
+
+def test_aims_at_the_rigging_while_there_is_any_and_at_the_hull_of_a_dismasted_ship():
+    st = battle([{"id": "amazon", "pose": (36, 20, 90)}, {"id": "virginie", "side": "french", "pose": (36, 30, 90)}])
+    amazon, virginie = st.ships["amazon"], st.ships["virginie"]
+    # Virginie lies off Amazon's port beam at close range, her rigging crippled and her hull two
+    # points short of it: the hull's cripple line tempts, but the rigging's morale tests take ships.
+    virginie.hull = virginie.hull_start - virginie.hull_cripple + 2
+    virginie.rigging = virginie.rigging_start - virginie.rigging_cripple - 5
+    picks: dict = {}
+    best_broadsides(Appraiser(st, "british"), st, amazon, 0, picks)
+    assert picks["port"].target == "virginie" and picks["port"].aim == "rigging"
+    virginie.rigging = 0  # dismasted: nothing left aloft to shoot at
+    picks = {}
+    best_broadsides(Appraiser(st, "british"), st, amazon, 0, picks)
+    assert picks["port"].aim == "hull"
+
+
+def test_a_struck_enemy_within_next_turns_reach_is_a_prize_worth_half_her_value_again():
+    st = battle([{"id": "amazon", "pose": (30, 20, 90)}, {"id": "virginie", "side": "french", "pose": (46, 30, 90)}])
+    amazon, virginie = st.ships["amazon"], st.ships["virginie"]
+    virginie.status = "struck"
+    ap = Appraiser(st, "british")
+    assert reach.prize(ap, st, amazon) == reach.PRIZE_CHANCE * 0.5 * ap.value["virginie"]
+    virginie.x = 70.0  # beyond what Amazon can sail in one activation
+    assert reach.prize(ap, st, amazon) == 0.0
+    virginie.x = 46.0
+    amazon.crew = amazon.start("crew") - amazon.crew_cripple  # a crippled crew may not board
+    assert reach.prize(ap, st, amazon) == 0.0
