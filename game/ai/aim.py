@@ -52,8 +52,8 @@ def aims_at(target: Ship) -> tuple[str, ...]:
     """Rigging, always, while she has any: hull only at a shore battery or a dismasted ship.
 
     Weighing hull against rigging by the condition model lost points: in the squadron
-    action, aiming at rigging alone gained 45 points a game (+-17) over 67 paired games,
-    where the model had chosen hull for one broadside in five (see docs/CAPTAIN.md).
+    action, aiming at rigging alone gained 29.9 points a game (+-11.8) over 200 paired
+    games, where the model had chosen hull for one broadside in five (see docs/CAPTAIN.md).
     Morale tests take ships, and the rigging is the short track that brings them.
     """
     if target.shore_battery or target.rigging <= 0:

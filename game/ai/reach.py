@@ -239,7 +239,7 @@ def prize(ap: Appraiser, state: GameState, me: Ship) -> float:
     """
     if not can_fight(me) or me.shore_battery or me.adrift or me.crippled("crew"):
         return 0.0
-    r = reach(state, me) + float(state.rules.boarding_range)
+    r = reach_of(ap, state, me) + float(state.rules.boarding_range)
     best = 0.0
     for e in state.ships.values():
         if e.status == STRUCK and e.side != me.side and not e.boarding_with and gap(me, e) <= r:

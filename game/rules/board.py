@@ -9,6 +9,8 @@ unchanged poses are skipped.
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.rules.state import ON_TABLE, GameState, Ship
 from game.table import arcs
 from game.table.convex import Piece, Rect, piece_distance
@@ -39,14 +41,20 @@ _DISTANCES_KEPT = 1 << 16
 _BASES: dict[tuple, tuple[Rect, Piece]] = {}
 
 
+def _keep(store: dict, key: tuple, value: Any) -> Any:
+    """Remember ``value`` under ``key``; a store grown to its limit is emptied first."""
+    if len(store) >= _DISTANCES_KEPT:
+        store.clear()
+    store[key] = value
+    return value
+
+
 def _base(ship: Ship) -> tuple[Rect, Piece]:
     key = (ship.x, ship.y, ship.heading, ship.length, ship.width)
     got = _BASES.get(key)
     if got is None:
-        if len(_BASES) >= _DISTANCES_KEPT:
-            _BASES.clear()
         rect = Rect.from_pose((float(ship.x), float(ship.y), float(ship.heading)), ship.length, ship.width)
-        got = _BASES[key] = (rect, rect.as_piece("ship", ""))
+        got = _keep(_BASES, key, (rect, rect.as_piece("ship", "")))
     return got
 
 
@@ -57,9 +65,7 @@ def closest_distance(state: GameState, a: str, b: str) -> float:
     key = (sa.pose, sa.length, sa.width, sb.pose, sb.length, sb.width)
     got = _DISTANCES.get(key)
     if got is None:
-        if len(_DISTANCES) >= _DISTANCES_KEPT:
-            _DISTANCES.clear()
-        got = _DISTANCES[key] = piece_distance(_base(sa)[1], _base(sb)[1])
+        got = _keep(_DISTANCES, key, piece_distance(_base(sa)[1], _base(sb)[1]))
     return got
 
 
@@ -76,9 +82,7 @@ def in_arc(state: GameState, firer: str, side: str, target: str, reach: float, o
     key += (sb.x, sb.y, sb.heading, sb.length, sb.width, reach, off_beam)
     got = _ARCS.get(key)
     if got is None:
-        if len(_ARCS) >= _DISTANCES_KEPT:
-            _ARCS.clear()
-        got = _ARCS[key] = arcs.in_arc(_base(sa)[0], side, reach, off_beam, _base(sb)[1])
+        got = _keep(_ARCS, key, arcs.in_arc(_base(sa)[0], side, reach, off_beam, _base(sb)[1]))
     return got
 
 

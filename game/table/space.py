@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import pymunk
 
@@ -74,6 +74,17 @@ class Pivot:
     contact: Contact | None
 
 
+class _Base(NamedTuple):
+    """A base as ``sync`` reads it, for callers holding poses rather than ships."""
+
+    id: str
+    x: float
+    y: float
+    heading: float
+    length: float
+    width: float
+
+
 class _Ship:
     """Everything cached about one base, refreshed only when its pose changes."""
 
@@ -134,16 +145,11 @@ class TableSpace:
 
         Cheap when little has changed: unchanged entries cost one comparison.
         """
-        for sid, (pose, length, width) in ships.items():
-            rec = self._ships.get(sid)
-            if rec is None or rec.pose != pose or rec.length != length or rec.width != width:
-                self._place(sid, pose, length, width)
-        if len(self._ships) != len(ships):
-            for sid in [s for s in self._ships if s not in ships]:
-                self.remove_ship(sid)
+        self.sync([_Base(sid, *pose, length, width) for sid, (pose, length, width) in ships.items()])
 
     def sync(self, bases: Sequence[Any]) -> None:
-        """``set_ships`` from objects with ``id``, ``x``, ``y``, ``heading``, ``length`` and ``width``.
+        """Make the ships on the table exactly ``bases``: objects with ``id``, ``x``, ``y``, ``heading``,
+        ``length`` and ``width`` (the state's own ships will do).
 
         Every rules query starts here, so it is the hottest loop of the
         look-ahead: no mapping is built, unchanged bases cost one comparison.
