@@ -35,7 +35,9 @@ from game.rules.state import AFLOAT, GameState, Ship
 #: Sail settings the captain may change to (all of them; narrowed only for experiments).
 SAILS = ("easy", "battle", "full")
 #: Range bands at which a ship firing as she bears takes her shot at once rather than wait for a better one.
-FAS_GOOD_BANDS = ("point_blank", "close")
+#: Effective range was added after 100 squadron games in which she fired 430 broadsides as she bears
+#: from 1803 passed tests, where the scripted player, firing at the first chance, fired 781 from 1599.
+FAS_GOOD_BANDS = ("point_blank", "close", "effective")
 #: Re-planning within one activation is given up after this many tries (then she plays safe).
 MAX_REPLANS = 8
 
