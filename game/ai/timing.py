@@ -23,11 +23,13 @@ from game.rules.engine import Rejected
 SCENARIOS = ("squadron", "duel")
 
 
-def decision_times(games: int = 2, seed: int = 1) -> dict:
+def decision_times(games: int = 4, seed: int = 1) -> dict:
     """{"captain": {...}, "<opponent>": {...}}: median and 95th percentile ms per activation, and how many.
 
     Each kind's summary also holds ``by_scenario``: the squadron action's three-ship
     activations take longer than the duel's, so the overall median depends on the mix.
+    Four games of each (not two): the median moves with the positions the games reach,
+    and a larger sample moves less.
     """
     rules, ships = load_default()
     opponent = "scripted" if "scripted" in PLAYER_KINDS else "random"
