@@ -7,7 +7,7 @@ from game.ai.captain import CaptainPlayer
 from game.rules import commands as c
 from game.rules import movement
 from game.rules.engine import legal_commands
-from tests.rules.battle import activate, battle, load, ok
+from tests.rules.battle import activate, battle, ok, sail_with_fire_as_she_bears
 
 
 def play_activation(state, ship_id: str) -> tuple[list[c.Command], list[dict]]:
@@ -189,9 +189,9 @@ def test_a_struck_enemy_within_next_turns_reach_is_a_prize_worth_half_her_value_
     assert reach.prize(ap, st, amazon) == 0.0
 
 
-def _offered_as_she_bears(across: float) -> tuple:
+def _offered_as_she_bears(across: float) -> c.Command:
     """Amazon has declared Fire As She Bears; Virginie sails past her port side ``across`` inches off,
-    with Lutine still to act.  Returns the state in the window and the captain's answer."""
+    with Lutine still to act.  The captain's answer in the window."""
     st = battle(
         [
             {"id": "amazon", "pose": (20, 5, 90)},
@@ -199,23 +199,16 @@ def _offered_as_she_bears(across: float) -> tuple:
             {"id": "lutine", "side": "french", "pose": (70, 45, 270)},
         ]
     )
-    activate(st, "amazon")
-    load(st, 6, 6, 1)
-    ok(st, c.FireAsSheBears("amazon"))
-    for _ in range(3):
-        ok(st, c.MoveSegment("amazon", 2.5))
-    ok(st, c.EndActivation("amazon"))
+    sail_with_fire_as_she_bears(st, "amazon")
     activate(st, "virginie")
     ok(st, c.MoveSegment("virginie", 2.5))
     assert st.fas_window == ("amazon",)
-    captain = CaptainPlayer(7, "british")
-    return st, captain.choose(st, legal_commands(st))
+    return CaptainPlayer(7, "british").choose(st, legal_commands(st))
 
 
 def test_fires_as_she_bears_at_effective_range_and_holds_a_long_shot_for_a_closer_one():
     # A held broadside is often never offered again: at effective range she takes the shot;
     # at long range, with an enemy still to act, she waits for a better one.
-    st, cmd = _offered_as_she_bears(across=20.0)
+    cmd = _offered_as_she_bears(across=20.0)
     assert isinstance(cmd, c.Fire) and cmd.target == "virginie"
-    st, cmd = _offered_as_she_bears(across=38.0)
-    assert isinstance(cmd, c.HoldFire)
+    assert isinstance(_offered_as_she_bears(across=38.0), c.HoldFire)

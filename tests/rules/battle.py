@@ -100,6 +100,16 @@ def activate(state: GameState, ship_id: str) -> list[dict]:
     return ok(state, c.ActivateShip(ship_id))
 
 
+def sail_with_fire_as_she_bears(state: GameState, ship_id: str, distance: float = 2.5) -> None:
+    """Activate ``ship_id``, declare Fire As She Bears (the test passes), sail three segments and end."""
+    activate(state, ship_id)
+    load(state, 6, 6, 1)
+    ok(state, c.FireAsSheBears(ship_id))
+    for _ in range(3):
+        ok(state, c.MoveSegment(ship_id, distance))
+    ok(state, c.EndActivation(ship_id))
+
+
 def ok(state: GameState, cmd: c.Command) -> list[dict]:
     res = apply(state, cmd)
     assert not isinstance(res, Rejected), res.reason

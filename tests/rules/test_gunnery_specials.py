@@ -8,18 +8,13 @@ from game.rules.broadside import plan_shot
 from game.rules.engine import legal_commands
 from game.rules.events import Out
 from game.rules.setup import new_game
-from tests.rules.battle import RULES, SHIPS, activate, battle, load, of_type, ok, refused
+from tests.rules.battle import RULES, SHIPS, activate, battle, load, of_type, ok, refused, sail_with_fire_as_she_bears
 
 
 def test_fire_as_she_bears_fires_with_priority_during_another_ships_move():
     st = battle([{"id": "amazon", "pose": (30, 20, 90)}, {"id": "virginie", "side": "french", "pose": (27, 30, 90)}])
-    activate(st, "amazon")
-    load(st, 6, 6, 1)
-    ok(st, c.FireAsSheBears("amazon"))
+    sail_with_fire_as_she_bears(st, "amazon")
     assert st.ships["amazon"].fas
-    for _ in range(3):
-        ok(st, c.MoveSegment("amazon", 2.5))
-    ok(st, c.EndActivation("amazon"))
     ok(st, c.ActivateShip("virginie"))
     ok(st, c.MoveSegment("virginie", 5.0))
     assert st.fas_window == ("amazon",)
@@ -34,12 +29,7 @@ def test_fire_as_she_bears_fires_with_priority_during_another_ships_move():
 
 def test_holding_fire_keeps_fire_as_she_bears_in_force():
     st = battle([{"id": "amazon", "pose": (30, 20, 90)}, {"id": "virginie", "side": "french", "pose": (27, 30, 90)}])
-    activate(st, "amazon")
-    load(st, 6, 6, 1)
-    ok(st, c.FireAsSheBears("amazon"))
-    for _ in range(3):
-        ok(st, c.MoveSegment("amazon", 2.5))
-    ok(st, c.EndActivation("amazon"))
+    sail_with_fire_as_she_bears(st, "amazon")
     ok(st, c.ActivateShip("virginie"))
     ok(st, c.MoveSegment("virginie", 5.0))
     ok(st, c.HoldFire("amazon"))
