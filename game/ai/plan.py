@@ -313,6 +313,7 @@ class Planner:
         if flag is not None and flag.status == AFLOAT:
             gap = reach.gap(me, flag) - COHESION_RANGE
             v -= COHESION_COST * worth * min(12.0, max(0.0, gap))
+        v += reach.pursuit(self.ap, st, me)
         enemies = [e for e in st.ships.values() if e.side != me.side and reach.can_fight(e) and not e.shore_battery]
         if enemies:
             near = min(enemies, key=lambda e: (e.x - me.x) ** 2 + (e.y - me.y) ** 2)

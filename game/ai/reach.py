@@ -39,6 +39,8 @@ HELD_BEARS = 0.5
 BOARDED = 0.5
 #: Chance a struck enemy within reach is actually taken next activation.
 PRIZE_CHANCE = 0.5
+#: A crippled or drifting enemy's pull: this share of her value alongside, none beyond the range (inches).
+PURSUIT_WORTH, PURSUIT_RANGE = 0.05, 30.0
 #: Minimum inches between the bases for a rake to be counted (closer is a collision risk).
 RAKE_GAP = 0.5
 
@@ -245,6 +247,21 @@ def prize(ap: Appraiser, state: GameState, me: Ship) -> float:
         if e.status == STRUCK and e.side != me.side and not e.boarding_with and gap(me, e) <= r:
             best = max(best, ap.value[e.id] * (1.5 - ap.phi(e)))
     return PRIZE_CHANCE * best
+
+
+def pursuit(ap: Appraiser, state: GameState, me: Ship) -> float:
+    """Being near an enemy that can no longer get away or fight back well: adrift, or with her rigging
+    or crew crippled.
+
+    One activation of look-ahead does not see the capture or the sinking two turns away, so without
+    this the captain trades long shots with a wreck and the game ends drawn.  Each such enemy adds
+    ``PURSUIT_WORTH`` of her value, in full alongside and falling to nothing at ``PURSUIT_RANGE``.
+    """
+    v = 0.0
+    for e in state.ships.values():
+        if e.side != me.side and can_fight(e) and (e.adrift or e.crippled("rigging") or e.crippled("crew")):
+            v += PURSUIT_WORTH * ap.value[e.id] * max(0.0, PURSUIT_RANGE - gap(me, e)) / PURSUIT_RANGE
+    return v
 
 
 def sea_room(state: GameState, ship: Ship, exit_edge: str | None = None) -> float:

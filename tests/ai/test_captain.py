@@ -212,3 +212,31 @@ def test_fires_as_she_bears_at_effective_range_and_holds_a_long_shot_for_a_close
     cmd = _offered_as_she_bears(across=20.0)
     assert isinstance(cmd, c.Fire) and cmd.target == "virginie"
     assert isinstance(_offered_as_she_bears(across=38.0), c.HoldFire)
+
+
+def _gap_after_closing(dismasted: bool) -> float:
+    st = battle([{"id": "amazon", "pose": (20, 12, 45)}, {"id": "virginie", "side": "french", "pose": (40, 30, 90)}])
+    if dismasted:
+        st.ships["virginie"].rigging = 0
+    play_activation(st, "amazon")
+    return reach.gap(st.ships["amazon"], st.ships["virginie"])
+
+
+def test_closes_on_a_dismasted_enemy_to_finish_her():
+    # Virginie lies 25" off, beyond the reach of one activation's shots.  Sound, she is an even fight
+    # and Amazon keeps her distance; dismasted she can neither escape nor bring her guns round, and
+    # Amazon bears down on her though the capture lies beyond this activation's look-ahead.
+    assert _gap_after_closing(dismasted=True) < _gap_after_closing(dismasted=False) - 2.0
+
+
+def test_the_pull_of_a_crippled_enemy_fades_with_distance():
+    st = battle([{"id": "amazon", "pose": (20, 12, 45)}, {"id": "virginie", "side": "french", "pose": (40, 30, 90)}])
+    amazon, virginie = st.ships["amazon"], st.ships["virginie"]
+    ap = Appraiser(st, "british")
+    assert reach.pursuit(ap, st, amazon) == 0.0  # a sound enemy exerts no pull
+    virginie.crew = virginie.start("crew") - virginie.crew_cripple
+    near = reach.pursuit(ap, st, amazon)
+    virginie.x += 3.0
+    assert 0.0 < reach.pursuit(ap, st, amazon) < near
+    virginie.x += reach.PURSUIT_RANGE
+    assert reach.pursuit(ap, st, amazon) == 0.0
