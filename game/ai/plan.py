@@ -34,6 +34,9 @@ from game.rules.state import AFLOAT, GameState, Ship
 BEAM = 6
 #: Best plans given a second look (the enemy's reply sailed), the enemies replying, and her reply's weight.
 REPLIES, REPLY_ENEMIES, REPLY_WEIGHT = 2, 2, 0.8
+#: With this many ships or fewer left fighting, every path is cheap to score (few shots to aim, few
+#: replies to sail), so the same time buys a wider beam and one more second look.
+FEW_SHIPS, BEAM_FEW, REPLIES_FEW = 2, 7, 3
 #: Weights of the end position: enemy replies, our next shots, sea room, squadron, weather gauge.
 THREAT_WEIGHT = 1.0
 POTENTIAL_WEIGHT = 0.3
@@ -64,10 +67,12 @@ class Node:
 
 
 class Planner:
-    def __init__(self, state: GameState, me: str, ap: Appraiser, beam: int = BEAM) -> None:
+    def __init__(self, state: GameState, me: str, ap: Appraiser, beam: int | None = None) -> None:
         self.me = me
         self.ap = ap
-        self.beam = beam
+        few = sum(1 for s in state.ships.values() if reach.can_fight(s) and not s.shore_battery) <= FEW_SHIPS
+        self.beam = beam if beam is not None else BEAM_FEW if few else BEAM
+        self.replies = REPLIES_FEW if few else REPLIES
         self.base = ap.material(state)
         self.side = state.ships[me].side
         self.exit = ap.exits.get(state.ships[me].original_side or self.side)
@@ -101,7 +106,7 @@ class Planner:
             frontier = [k for k in kids[: self.beam] if not k.leaf]
             done.extend(k for k in kids[: self.beam] if k.leaf)
         done.sort(key=lambda k: -k.score)
-        for leaf in done[:REPLIES]:
+        for leaf in done[: self.replies]:
             self.second_look(leaf)
         return max(done, key=lambda k: k.score)
 

@@ -240,3 +240,21 @@ def test_the_pull_of_a_crippled_enemy_fades_with_distance():
     assert 0.0 < reach.pursuit(ap, st, amazon) < near
     virginie.x += reach.PURSUIT_RANGE
     assert reach.pursuit(ap, st, amazon) == 0.0
+
+
+def test_with_few_ships_left_she_searches_wider():
+    # Each path is cheaper to score with fewer ships, so a duel buys a wider beam in the same time.
+    from game.ai import plan
+
+    duel = battle([{"id": "amazon", "pose": (20, 12, 45)}, {"id": "virginie", "side": "french", "pose": (40, 30, 90)}])
+    planner = plan.Planner(duel, "amazon", Appraiser(duel, "british"))
+    assert (planner.beam, planner.replies) == (plan.BEAM_FEW, plan.REPLIES_FEW)
+    three = battle(
+        [
+            {"id": "amazon", "pose": (20, 12, 45)},
+            {"id": "virginie", "side": "french", "pose": (40, 30, 90)},
+            {"id": "lutine", "side": "french", "pose": (60, 30, 90)},
+        ]
+    )
+    planner = plan.Planner(three, "amazon", Appraiser(three, "british"))
+    assert (planner.beam, planner.replies) == (plan.BEAM, plan.REPLIES)
