@@ -56,6 +56,20 @@ def test_dragging_along_the_tape_measures_the_segment_and_enter_sails_it(app):
     assert scene.state.activation.segment == 1
 
 
+def test_a_click_on_a_ship_taken_aback_sails_her_free_turn(app):
+    # No way on and no tape to drag: the click that sails any other segment sails this one too.
+    scene = battle(app)
+    s = scene.state.ships["bucentaure"]
+    s.heading = scene.state.wind_from  # head to wind
+    _activate(app, scene, "bucentaure")
+    _zoom_on(scene, "bucentaure")
+    frames(app)
+    assert scene.current_plan().aback
+    before = len(scene.match.session.events)
+    click(app, scene.cam.to_screen(s.x, s.y))
+    assert any(e["type"] == "taken_aback" and e["ship"] == "bucentaure" for e in scene.match.session.events[before:])
+
+
 def test_the_turn_handle_turns_within_the_allowance_only(app):
     scene = battle(app)
     _activate(app, scene, "bucentaure")

@@ -354,7 +354,10 @@ def _press(scene, event) -> bool:
         if plan.distance is not None and math.hypot(pos[0] - hx, pos[1] - hy) <= HANDLE_RADIUS_PX:
             scene.drag = "turn"
             return True
-        if on_plan_ship(scene, point) and not plan.aback:
+        if on_plan_ship(scene, point) and plan.aback:
+            scene.drag = "sail"  # no way on, no tape to drag: a click on her sails the free turn
+            return True
+        if on_plan_ship(scene, point):
             scene.drag = "tape"
             fx, fy = plan.forward
             along = (point[0] - plan.start[0]) * fx + (point[1] - plan.start[1]) * fy
@@ -395,6 +398,10 @@ def _release(scene, event) -> bool:
     if drag in ("pan", "measure", "turn"):
         return True
     plan = scene.plan
+    if drag == "sail":
+        if clicked:
+            scene.commit()
+        return True
     if drag == "tape":
         if clicked and plan is not None and plan.distance is not None:
             scene.commit()  # a click on the planned ship sails the segment

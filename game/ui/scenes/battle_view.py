@@ -150,7 +150,7 @@ class BattleView:
             ships.draw_ship(surf, cam, s, col, pose=ghost, ghost=True)
         lines: list[tuple[str, tuple[int, int, int]]] = []
         if plan.aback:
-            lines.append(("taken aback: no way on — choose the free turn, then Enter", (255, 150, 130)))
+            lines.append(("taken aback: no way on — choose the free turn, then click her or Enter", (255, 150, 130)))
         if pv is not None:
             if pv.refused:
                 lines.append((pv.refused, (255, 120, 110)))
