@@ -67,11 +67,11 @@ class Node:
 
 
 class Planner:
-    def __init__(self, state: GameState, me: str, ap: Appraiser, beam: int | None = None) -> None:
+    def __init__(self, state: GameState, me: str, ap: Appraiser) -> None:
         self.me = me
         self.ap = ap
         few = sum(1 for s in state.ships.values() if reach.can_fight(s) and not s.shore_battery) <= FEW_SHIPS
-        self.beam = beam if beam is not None else BEAM_FEW if few else BEAM
+        self.beam = BEAM_FEW if few else BEAM
         self.replies = REPLIES_FEW if few else REPLIES
         self.base = ap.material(state)
         self.side = state.ships[me].side

@@ -1,6 +1,6 @@
 """The captain in constructed positions: she rakes, keeps off the wind, fights her fires, boards when it pays."""
 
-from game.ai import make_player, reach
+from game.ai import make_player, plan, reach
 from game.ai.aim import best_broadsides
 from game.ai.appraise import Appraiser, MeanDice, expected_hits, success_p
 from game.ai.captain import CaptainPlayer
@@ -244,8 +244,6 @@ def test_the_pull_of_a_crippled_enemy_fades_with_distance():
 
 def test_with_few_ships_left_she_searches_wider():
     # Each path is cheaper to score with fewer ships, so a duel buys a wider beam in the same time.
-    from game.ai import plan
-
     duel = battle([{"id": "amazon", "pose": (20, 12, 45)}, {"id": "virginie", "side": "french", "pose": (40, 30, 90)}])
     planner = plan.Planner(duel, "amazon", Appraiser(duel, "british"))
     assert (planner.beam, planner.replies) == (plan.BEAM_FEW, plan.REPLIES_FEW)

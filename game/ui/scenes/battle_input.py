@@ -354,10 +354,10 @@ def _press(scene, event) -> bool:
         if plan.distance is not None and math.hypot(pos[0] - hx, pos[1] - hy) <= HANDLE_RADIUS_PX:
             scene.drag = "turn"
             return True
-        if on_plan_ship(scene, point) and plan.aback:
-            scene.drag = "sail"  # no way on, no tape to drag: a click on her sails the free turn
-            return True
         if on_plan_ship(scene, point):
+            if plan.aback:
+                scene.drag = "sail"  # no way on, no tape to drag: a click on her sails the free turn
+                return True
             scene.drag = "tape"
             fx, fy = plan.forward
             along = (point[0] - plan.start[0]) * fx + (point[1] - plan.start[1]) * fy
