@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from functools import cache
 
 from game.rules.broadside import broadside_total, modifiers, split_dice
-from game.rules.dice import Dice
 from game.rules.state import AFLOAT, CAPTURED, LEFT_TABLE, TRACKS, GameState, Ship
 from game.rules.victory import ship_value
 
@@ -120,30 +119,6 @@ def test_p(state: GameState, ship: Ship, needed: int, extra_dice: int = 0) -> fl
 def special_p(state: GameState, ship: Ship, action: str, all_hands: bool = False) -> float:
     extra = int(state.rules.success_test["all_hands_extra_dice"]) if all_hands else 0
     return test_p(state, ship, int(state.rules.special_actions[action]["successes"]), extra)
-
-
-class MeanDice(Dice):
-    """Dice for look-ahead copies: every die comes up at its average, alternately rounded down and up.
-
-    A look-ahead then shows the expected outcome of a collision or of being
-    taken aback (4D6 are 14) instead of one sample, and never reads the
-    game's own coming rolls.
-    """
-
-    __slots__ = ("up",)
-
-    def __init__(self) -> None:
-        super().__init__(0)
-        self.up = False
-
-    def copy(self) -> MeanDice:
-        d = MeanDice()
-        d.up = self.up
-        return d
-
-    def die(self, sides: int) -> int:
-        self.up = not self.up
-        return (sides + 1) // 2 + (1 if self.up and sides % 2 == 0 else 0)
 
 
 def pseudo_shot(state: GameState, firer: Ship, target: Ship, band: str, aim: str = "hull", rake: bool = False):

@@ -1,7 +1,7 @@
 """The captain's look-ahead: a whole activation found by a beam search over its segments.
 
 Each candidate segment (a distance and a turn) is sailed with the real rules
-on a copy of the state whose dice come up at their average (``MeanDice``),
+on a trial of the state (``sandbox``) whose dice come up at their average,
 so a collision or being taken aback shows its expected cost, never a lucky
 or unlucky sample, and the game's own coming rolls stay unknown.  At every
 point of the path (before the first segment and after each) each unfired
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from game.ai import reach
 from game.ai.aim import Pick, best_broadsides, exposure, picks_value
-from game.ai.appraise import Appraiser, MeanDice, last_turn, rerolls, special_p
+from game.ai.appraise import Appraiser, last_turn, rerolls, special_p
 from game.ai.courses import TURNS, candidates, signature
 from game.ai.grapple import odds
 from game.ai.reply import best_reply
@@ -28,6 +28,7 @@ from game.rules.boarding import boarding_refusal, within_reach
 from game.rules.broadside import Shot, plan_shot
 from game.rules.dice import Loaded
 from game.rules.engine import Rejected, apply
+from game.rules.sandbox import sandbox
 from game.rules.state import AFLOAT, GameState, Ship
 
 #: Paths kept at each depth.
@@ -85,10 +86,7 @@ class Planner:
 
     def run(self, state: GameState, first: list[c.Command], sails: list[str]) -> Node:
         """The best complete activation after ``first`` (start-of-activation specials, taken as passed)."""
-        root = state.copy()
-        root.dice = MeanDice()
-        for s in root.ships.values():
-            s.fas = False
+        root = sandbox(state)
         node = self.child(Node(root, [], []), first, dice=[6] * 4) if first else self.start(root)
         if node is None:
             node = self.start(root)
@@ -247,10 +245,9 @@ class Planner:
     # --- one step on a copy ----------------------------------------------------------
 
     def child(self, node: Node, cmds: list[c.Command], dice: list[int] | None = None, extra: float = 0.0):
-        work = node.state.copy()
-        if dice is not None:
-            work.dice = Loaded(dice + [3, 4] * 20)
+        work = sandbox(node.state, None if dice is None else Loaded(dice + [3, 4] * 20))
         sigs = list(node.sigs)
+        chances: list[dict] = []
         for cmd in cmds:
             sigs.append(signature(work, self.me))
             events = apply(work, cmd, scratch=True)
@@ -258,12 +255,14 @@ class Planner:
                 return None
             if any(e["type"] == "taken_aback" and e["ship"] == self.me for e in events):
                 extra -= ABACK_PREMIUM * self.ap.value[self.me]
-        work.dice = MeanDice()
+            chances += [e for e in events if e["type"] == "snap_chance"]
         self.evaluated += 1
-        kid = Node(work, node.steps + cmds, node.points + [len(node.steps) + len(cmds)], sigs, dict(node.picks))
+        # Broadsides fired before a sail change would forbid it: after one, aim again from here.
+        picks = dict(node.picks)
+        kid = Node(work, node.steps + cmds, node.points + [len(node.steps) + len(cmds)], sigs, picks)
         kid.exposure = dict(node.exposure)
         kid.extra = node.extra + extra
-        self.settle(kid)
+        self.settle(kid, chances)
         act = work.activation
         me = work.ships[self.me]
         kid.leaf = act is None or act.movement_over or me.status != AFLOAT or act.segment >= act.segments_allowed
@@ -273,18 +272,19 @@ class Planner:
         kid.score = self.score(kid)
         return kid
 
-    def settle(self, node: Node) -> None:
-        """Enemy ships firing as she bears, or snap firing at a boarder, get their best shot at us."""
+    def settle(self, node: Node, chances: list[dict]) -> None:
+        """Enemy ships firing as she bears, or snap firing at a boarder, get their best shot at us.
+
+        The trial opens no chances to fire; it reports a boarded ship's chance to snap fire.
+        """
         st = node.state
         me = st.ships[self.me]
-        while st.snap:
-            shooter = st.ships[st.snap[0]]
+        for e in chances:
+            shooter = st.ships[e["ship"]]
             if shooter.side != self.side:
                 shot = plan_shot(st, shooter, "port", me, "hull", snap=True)
                 if isinstance(shot, Shot):
                     node.extra -= self.ap.shot_value(shot, shooter, me)
-            st.snap = ()
-        st.fas_window = ()
         exposure(self.ap, st, me, self.fas, node.exposure)
 
     def shots(self, node: Node) -> None:

@@ -6,7 +6,7 @@ still to act this turn is instead given a short activation of her own on a
 copy of the position the plan leaves: a small beam search over her segments
 (least and most distance, no turn or her whole allowance either way, plus
 the exact moves onto our keel line and into a better range band that
-``courses`` finds), sailed by the engine with ``MeanDice``, her broadsides
+``courses`` finds), sailed by the engine on a trial (dice at their mean), her broadsides
 aimed at each point with ``plan_shot``.  Her best reply, in points off our
 side, then stands in for the estimate.
 """
@@ -14,13 +14,14 @@ side, then stands in for the estimate.
 from __future__ import annotations
 
 from game.ai.aim import Pick, best_broadsides, picks_value
-from game.ai.appraise import Appraiser, MeanDice
+from game.ai.appraise import Appraiser
 from game.ai.courses import exact_moves
 from game.ai.reach import can_fight
 from game.rules import commands as c
 from game.rules import movement
 from game.rules.engine import Rejected, apply
-from game.rules.state import AFLOAT, Activation, GameState
+from game.rules.sandbox import next_activation, sandbox
+from game.rules.state import AFLOAT, GameState
 
 #: Replies kept at each depth, and the grid each segment tries.
 BEAM = 3
@@ -33,15 +34,8 @@ def best_reply(ap: Appraiser, state: GameState, enemy: str) -> float | None:
     e = state.ships[enemy]
     if not can_fight(e) or e.adrift or e.shore_battery or e.sail is None:
         return None
-    root = state.copy()
-    root.dice = MeanDice()
-    root.fas_window, root.snap = (), ()
-    for s in root.ships.values():
-        s.fas = False
+    root = next_activation(sandbox(state), enemy)
     me = root.ships[enemy]
-    if me.activated:
-        me.fired = ()  # her next activation is next turn, with her guns loaded again
-    root.activation = Activation(ship=enemy, segments_allowed=movement.segments_allowed(root, me))
     base = ap.material(root)
     picks: dict[str, Pick] = {}
     best_broadsides(ap, root, me, 0, picks)
@@ -63,7 +57,6 @@ def best_reply(ap: Appraiser, state: GameState, enemy: str) -> float | None:
                 work = st.copy()
                 if isinstance(apply(work, c.MoveSegment(enemy, d, t), scratch=True), Rejected):
                     continue
-                work.fas_window, work.snap = (), ()
                 got = dict(done)
                 best_broadsides(ap, work, work.ships[enemy], point, got)
                 kids.append((picks_value(got) - (ap.material(work) - base), work, got))

@@ -191,8 +191,8 @@ class ScriptedPlayer:
 
 
 def _accepted(state: GameState, cmd: c.Command) -> bool:
-    """Would the engine take it?  Tried on a look-ahead copy, so the real state is untouched."""
-    return not isinstance(apply(lookahead(state), cmd), Rejected)
+    """Would the engine take it?  Tried on a trial that keeps any chance to fire open for the answer."""
+    return not isinstance(apply(lookahead(state, hold=False), cmd), Rejected)
 
 
 def _last_resort(options: list[Option]) -> Option:

@@ -24,7 +24,6 @@ from collections.abc import Callable
 
 from game.ai.solo_boarding import boarders_threaten
 from game.ai.solo_gunnery import exit_edges, expected_hits, foes
-from game.ai.solo_seamanship import settle_windows
 from game.rules import board, movement
 from game.rules import commands as c
 from game.rules.broadside import SIDES, Shot, band_of, broadside_total, modifiers, plan_shot, split_dice
@@ -72,7 +71,6 @@ def firing_position(work: GameState, ship_id: str, share: float, follow: Follow)
         d = p.minimum + share * (p.maximum - p.minimum)
         if isinstance(apply(work, c.MoveSegment(ship_id, d, t)), Rejected):
             break
-        settle_windows(work)
         _count_shots(work, ship_id, gained)
     ship = work.ships[ship_id]
     if ship.status == LEFT_TABLE and ship.exit_edge and ship.exit_edge == exit_edges(work).get(ship.side):

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from game.ai.solo_firing_position import Follow, firing_position, raked
 from game.ai.solo_gunnery import closest_enemy, exit_edges
-from game.ai.solo_seamanship import LOST, SAFE, judge, lookahead, settle_windows
+from game.ai.solo_seamanship import LOST, SAFE, judge, lookahead
 from game.ai.solo_tables import AGGRESSIVE_MOVE, HARD_TOWARD, STANDARD_TOWARD, TURNS, SoloOrders
 from game.rules import board
 from game.rules import commands as c
@@ -165,7 +165,6 @@ def helm(
         events = apply(work, cmd, scratch=True)
         if isinstance(events, Rejected):
             continue
-        settle_windows(work)
         verdict, short = judge(work, ship.id, events)
         worth, exposed = 0.0, False
         if verdict == SAFE and not boarding and work.ships[ship.id].status == AFLOAT:

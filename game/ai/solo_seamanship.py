@@ -1,7 +1,7 @@
 """Seamanship of the scripted player: what no order from the solo table may make her do.
 
-Every candidate segment is sailed on a copy of the state with the real
-engine (``lookahead``: the copy carries dice of its own, so the player never
+Every candidate segment is sailed on a trial of the state with the real
+engine (``lookahead``: the trial carries dice of its own, so the player never
 learns the game's coming rolls) and judged (``judge``), best first:
 
 * SAFE: nothing wrong;
@@ -18,10 +18,9 @@ from dataclasses import replace
 
 from game.ai.solo_gunnery import exit_edges
 from game.rules import board, movement
-from game.rules import commands as c
 from game.rules.dice import Dice
 from game.rules.disposition import ABACK, disposition
-from game.rules.engine import Rejected, apply
+from game.rules.sandbox import sandbox
 from game.rules.state import AFLOAT, LEFT_TABLE, GameState, Ship
 from game.table.geometry import advance, norm_heading
 
@@ -39,25 +38,9 @@ SEA_ROOM_MARGIN = 0.5
 ESCAPES = ((0, 0, 0, 0, 0, 0), (1, 1, 1, 1, 1, 1), (-1, -1, -1, -1, -1, -1), (1, 0, 0, 0, 0, 0), (-1, 0, 0, 0, 0, 0))
 
 
-def lookahead(state: GameState) -> GameState:
-    """A copy to sail candidates on: dice of its own, and no Fire As She Bears windows to open.
-
-    The windows would only be held on a copy anyway (``settle_windows``);
-    not opening them saves the engine looking for every such ship's shots.
-    """
-    work = state.copy()
-    work.dice = Dice(LOOKAHEAD_DICE)
-    for ship in work.ships.values():
-        ship.fas = False
-    return work
-
-
-def settle_windows(work: GameState) -> None:
-    """On a look-ahead copy, let every waiting Fire As She Bears or snap shot hold."""
-    while work.snap or work.fas_window:
-        sid = work.snap[0] if work.snap else work.fas_window[0]
-        if isinstance(apply(work, c.HoldFire(sid)), Rejected):
-            return
+def lookahead(state: GameState, hold: bool = True) -> GameState:
+    """A trial to sail candidates on, with dice of its own (a fixed stream, the same for every candidate)."""
+    return sandbox(state, Dice(LOOKAHEAD_DICE), hold=hold)
 
 
 def judge(work: GameState, ship_id: str, events: list) -> tuple[int, int]:

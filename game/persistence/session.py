@@ -14,6 +14,7 @@ from game.content.model import RuleSet, Scenario
 from game.rules.commands import Command
 from game.rules.engine import Option, Rejected, apply, legal_commands
 from game.rules.events import Event
+from game.rules.sandbox import sandbox
 from game.rules.setup import new_game
 from game.rules.state import GameState
 
@@ -81,5 +82,5 @@ class Session:
         return step.command
 
     def preview(self, command: Command) -> list[Event] | Rejected:
-        """What a command would do, tried on a copy (dice included, but nothing is kept)."""
-        return apply(self.state.copy(), command)
+        """What a command would do, tried on a trial: dice of its own, so it tells nothing of the real ones."""
+        return apply(sandbox(self.state, hold=False), command)

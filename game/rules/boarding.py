@@ -105,7 +105,7 @@ def approach(state: GameState, ship: Ship, target_id: str, distance: float, plan
     if target.status == AFLOAT:
         from game.rules.gunnery import offer_snap_fire
 
-        offer_snap_fire(state, target, ship)
+        offer_snap_fire(state, target, ship, out)
     if target.status in (STRUCK, CAPTURED):
         from game.rules.boarding_action import surrender_on_boarding  # it imports the engine, which imports us
 

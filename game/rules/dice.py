@@ -59,6 +59,30 @@ class Dice:
         return [self.die(sides) for _ in range(max(0, count))]
 
 
+class MeanDice(Dice):
+    """Dice for trials (see :mod:`game.rules.sandbox`): every die at its average, rounded down and up by turns.
+
+    A look-ahead then sees the expected outcome of a collision or of being
+    taken aback (4D6 are 14) instead of one sample, and never the game's own
+    coming rolls.
+    """
+
+    __slots__ = ("up",)
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.up = False
+
+    def copy(self) -> MeanDice:
+        d = MeanDice()
+        d.up = self.up
+        return d
+
+    def die(self, sides: int) -> int:
+        self.up = not self.up
+        return (sides + 1) // 2 + (1 if self.up and sides % 2 == 0 else 0)
+
+
 class Loaded(Dice):
     """Dice that come up as scripted, for tests of exact rule outcomes.
 

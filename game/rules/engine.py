@@ -119,12 +119,18 @@ def _activate(state: GameState, cmd: c.ActivateShip, out: Out) -> None:
         raise Illegal(f"{ship.name} has already acted this turn")
     if not ship.can_act:
         raise Illegal(f"{ship.name} cannot act ({ship.status})")
+    begin_activation(state, ship, out)
+
+
+def begin_activation(state: GameState, ship: Ship, out: Out) -> Activation:
+    """The start of a ship's activation, whoever asked for it (the squadron's turn, or a trial)."""
     act = Activation(ship=ship.id, segments_allowed=movement.segments_allowed(state, ship))
     ship.fas = False  # Fire As She Bears lasts until her next activation
     if ship.boarding_with or ship.shore_battery:
         act.movement_over = True  # locked alongside her enemy until the boarding is decided
     state.activation = act
     out.emit("activation", ship=ship.id, squadron=ship.squadron)
+    return act
 
 
 def _begin_moving(state: GameState, act: Activation, ship: Ship, out: Out) -> None:

@@ -187,11 +187,17 @@ def snap_side(defender: Ship, boarder: Ship) -> str:
     return "port" if to_local(defender.pose, (boarder.x, boarder.y))[1] >= 0 else "starboard"
 
 
-def offer_snap_fire(state: GameState, defender: Ship, boarder: Ship) -> None:
-    """Called when a boarder comes alongside: an unactivated defender may snap fire."""
+def offer_snap_fire(state: GameState, defender: Ship, boarder: Ship, out: Out) -> None:
+    """Called when a boarder comes alongside: an unactivated defender may snap fire.
+
+    On a trial nobody is there to answer, so the chance is only reported.
+    """
     if defender.status == AFLOAT and not defender.activated and not defender.shore_battery:
         if snap_side(defender, boarder) not in defender.fired:
-            state.snap = (defender.id, boarder.id)
+            if state.trial:
+                out.emit("snap_chance", ship=defender.id, target=boarder.id)
+            else:
+                state.snap = (defender.id, boarder.id)
 
 
 def hold_fire(state: GameState, cmd: c.HoldFire, out: Out) -> None:
@@ -237,7 +243,9 @@ def shots_available(state: GameState, firer: Ship) -> list[tuple[str, Ship]]:
 
 
 def open_window(state: GameState, mover: Ship) -> None:
-    """After a segment: ships firing as they bear, with a shot, get their chance."""
+    """After a segment: ships firing as they bear, with a shot, get their chance (never on a trial)."""
+    if state.trial:
+        return
     ready = [s.id for s in state.ships.values() if s.fas and s.id != mover.id and shots_available(state, s)]
     state.fas_window = tuple(ready)
 

@@ -182,6 +182,8 @@ class GameState:
     winner: str | None = None
     points: dict[str, float] = field(default_factory=dict)
     result: str = ""
+    #: A trial (see sandbox.py): dice of its own, and no chances to fire opened on it.
+    trial: bool = field(default=False, repr=False, compare=False)
     # Shared, read-only references: not part of the game, never hashed or copied.
     rules: RuleSet = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
     scenario: Scenario = field(default=None, repr=False, compare=False)  # type: ignore[assignment]

@@ -22,6 +22,7 @@ from game.persistence.session import Session
 from game.rules.commands import Command
 from game.rules.engine import Option, Rejected, apply
 from game.rules.events import Event
+from game.rules.sandbox import sandbox
 
 HUMAN = "human"
 
@@ -157,4 +158,4 @@ class Match:
 
 
 def _accepted(state, command: Command) -> bool:
-    return not isinstance(apply(state.copy(), command), Rejected)
+    return not isinstance(apply(sandbox(state, hold=False), command), Rejected)
