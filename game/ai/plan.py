@@ -257,8 +257,8 @@ class Planner:
                 extra -= ABACK_PREMIUM * self.ap.value[self.me]
             chances += [e for e in events if e["type"] == "snap_chance"]
         self.evaluated += 1
-        # Broadsides fired before a sail change would forbid it: after one, aim again from here.
-        picks = dict(node.picks)
+        # A broadside fired before a sail change would forbid it: after one, aim again from here.
+        picks = {} if any(isinstance(cmd, c.SetSail) for cmd in cmds) else dict(node.picks)
         kid = Node(work, node.steps + cmds, node.points + [len(node.steps) + len(cmds)], sigs, picks)
         kid.exposure = dict(node.exposure)
         kid.extra = node.extra + extra

@@ -96,8 +96,8 @@ class ScriptedPlayer:
             return
         ship = state.ships[act.ship]
         yield self._start_of_activation(ship, by_type)
+        yield self._sail(state, ship, by_type.get("set_sail", []))  # the book's order: sail, then fire and move
         yield fire_order(state, options)
-        yield self._sail(state, ship, by_type.get("set_sail", []))
         yield from (o.command() for o in by_type.get("drift", []))
         orders = self.orders_for(state, ship)
         p = movement.plan(state, act, ship) if by_type.get("move") else None

@@ -84,6 +84,7 @@ def apply(state: GameState, command: c.Command, *, scratch: bool = False) -> lis
     out = Out(work)
     try:
         handler(work, command, out)
+        movement.limit_activation(work)
         _advance(work, out)
     except Illegal as e:
         return Rejected(e.reason)
@@ -133,22 +134,13 @@ def begin_activation(state: GameState, ship: Ship, out: Out) -> Activation:
     return act
 
 
-def _begin_moving(state: GameState, act: Activation, ship: Ship, out: Out) -> None:
-    """Leaving the start of the activation: unfought fires and leaks take their toll."""
-    if not act.started_moving:
-        act.started_moving = True
-        specials.pay_for_neglect(state, act, ship, out)
-        if ship.status != AFLOAT:
-            act.movement_over = True
-
-
 def _set_sail(state: GameState, cmd: c.SetSail, out: Out) -> None:
     act, ship = _activation_for(state, cmd.ship)
     sails = state.rules.sails
     if act.sail_changed:
         raise Illegal(f"{ship.name} has already changed sail this turn")
-    if act.started_moving:
-        raise Illegal("sail is changed before the ship starts to move")
+    if act.past_start:
+        raise Illegal(f"sail is changed at the start of the activation, before {ship.name} moves or fires")
     if ship.sail is None:
         raise Illegal(f"{ship.name} is demasted: she has no sail to set")
     if cmd.sail not in sails:
@@ -174,7 +166,7 @@ def _move(state: GameState, cmd: c.MoveSegment, out: Out) -> None:
         raise Illegal(f"{ship.name} is demasted: she drifts instead of sailing")
     if act.movement_over or act.segment >= act.segments_allowed:
         raise Illegal(f"{ship.name} has no movement left this activation")
-    _begin_moving(state, act, ship, out)
+    specials.leave_start(state, act, ship, out)
     if act.movement_over:
         return
     movement.move_segment(state, act, ship, cmd.distance, cmd.turn, out)
@@ -185,9 +177,11 @@ def _drift(state: GameState, cmd: c.Drift, out: Out) -> None:
     act, ship = _activation_for(state, cmd.ship)
     if not ship.adrift:
         raise Illegal(f"{ship.name} still has rigging: she sails rather than drifts")
-    if act.drifted or act.movement_over:
+    if act.drifted:
         raise Illegal(f"{ship.name} has already drifted this activation")
-    _begin_moving(state, act, ship, out)
+    if act.movement_over:
+        raise Illegal(f"{ship.name} has no movement left this activation")
+    specials.leave_start(state, act, ship, out)
     if act.movement_over:
         return
     act.drifted = True
@@ -211,7 +205,7 @@ def _declare_boarding(state: GameState, cmd: c.DeclareBoarding, out: Out) -> Non
             f'{target.name} is out of reach: {ship.name} can sail at most {p.maximum:g}" this segment '
             f'and must come within {state.rules.boarding_range:g}" of her'
         )
-    _begin_moving(state, act, ship, out)
+    specials.leave_start(state, act, ship, out)
     if act.movement_over:
         return
     act.boarding_target = target.id
@@ -221,7 +215,7 @@ def _declare_boarding(state: GameState, cmd: c.DeclareBoarding, out: Out) -> Non
 def _tack(state: GameState, cmd: c.Tack, out: Out) -> None:
     act, ship = _activation_for(state, cmd.ship)
     specials.check_special_allowed(ship, act, "tack")
-    _begin_moving(state, act, ship, out)
+    specials.leave_start(state, act, ship, out)
     if act.movement_over:
         return
     specials.tack(state, act, ship, out)
@@ -232,7 +226,7 @@ def _boxhaul(state: GameState, cmd: c.Boxhaul, out: Out) -> None:
     specials.check_special_allowed(ship, act, "boxhaul")
     if ship.adrift:
         raise Illegal(f"{ship.name} is demasted and cannot boxhaul")
-    _begin_moving(state, act, ship, out)
+    specials.leave_start(state, act, ship, out)
     if act.movement_over:
         return
     specials.boxhaul(state, act, ship, cmd.distance, cmd.fail_turn, out)
@@ -257,7 +251,7 @@ def _end_activation(state: GameState, cmd: c.EndActivation, out: Out) -> None:
         if not ship.adrift and act.segment < act.segments_allowed:
             left = act.segments_allowed - act.segment
             raise Illegal(f"{ship.name} must still sail {left} more segment{'s' if left > 1 else ''}")
-    _begin_moving(state, act, ship, out)
+    specials.leave_start(state, act, ship, out)
     ship.activated = True
     ship.wake_flips += 1
     state.activation = None
@@ -344,7 +338,7 @@ def legal_commands(state: GameState) -> list[Option]:
     sid = ship.id
     moving_left = not act.movement_over and act.segment < act.segments_allowed and ship.status == AFLOAT
     can_special = act.special is None and not ship.crippled("crew") and ship.status == AFLOAT
-    at_start = not act.started_moving and not act.sail_changed
+    at_start = not act.past_start and not act.sail_changed
     if ship.status == AFLOAT and at_start and can_special:
         hands = (False, True)
         if ship.fires > 0:
@@ -353,7 +347,7 @@ def legal_commands(state: GameState) -> list[Option]:
             opts.append(Option("repair", sid, fixed={"what": "leaks"}, choices={"all_hands": hands}))
         if ship.rudder:
             opts.append(Option("repair", sid, fixed={"what": "rudder"}, choices={"all_hands": hands}))
-    if ship.status == AFLOAT and not act.sail_changed and not act.started_moving and ship.sail is not None:
+    if ship.status == AFLOAT and not act.sail_changed and not act.past_start and ship.sail is not None:
         for s in _next_sails(state.rules.sails, ship.sail):
             opts.append(Option("set_sail", sid, fixed={"sail": s}))
     if ship.adrift and ship.status == AFLOAT and not act.drifted and not act.movement_over:

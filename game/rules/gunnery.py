@@ -8,8 +8,12 @@ Readings:
   action) is rolled before the broadside.
 * Fire As She Bears: after every segment another ship sails (and after a
   drift), each ship whose FAS is in force and that has a shot is asked, in
-  scenario order, to fire or hold.  FAS lapses when she fires or when her next
+  scenario order, to fire or hold.  FAS lapses when she fires any broadside
+  (as she bears, in her own activation, or snap fire) or when her next
   activation starts.
+* A broadside fired in her own activation puts the start of the activation
+  behind her, as moving does: no sail change or start-of-activation special
+  after it.
 * All Hands on Deck uses up both broadsides for the turn.
 """
 
@@ -20,6 +24,7 @@ from game.rules.broadside import AIMS, BATTERY, SIDES, Shot, hits_on, plan_shot
 from game.rules.damage import add_fires, add_leaks, lose, remove
 from game.rules.events import Out
 from game.rules.illegal import Illegal
+from game.rules.specials import check_special_allowed, leave_start
 from game.rules.state import AFLOAT, EXPLODED, GameState, Ship
 from game.rules.success import success_test
 from game.table.geometry import to_local
@@ -153,6 +158,10 @@ def fire(state: GameState, cmd: c.Fire, out: Out) -> None:
     shot = plan_shot(state, firer, cmd.side, target, cmd.aim, chain_shot=False)
     if isinstance(shot, str):
         raise Illegal(shot)
+    if not in_window:
+        leave_start(state, state.activation, firer, out)
+        if firer.status != AFLOAT:
+            return  # the fires she let burn took the ship before a gun was fired
     if cmd.chain_shot:
         state.activation.special = "chain_shot"
         spec = state.rules.special_actions["chain_shot"]
@@ -160,8 +169,8 @@ def fire(state: GameState, cmd: c.Fire, out: Out) -> None:
         if passed:
             shot = plan_shot(state, firer, cmd.side, target, cmd.aim, chain_shot=True)
     firer.fired = firer.fired + (cmd.side,)
+    firer.fas = False  # Fire As She Bears is in force only until she shoots
     if in_window:
-        firer.fas = False
         state.fas_window = state.fas_window[1:]
     fire_shot(state, shot, out)
     if shot.band == "point_blank" and target.on_table and not target.shore_battery:
@@ -179,6 +188,7 @@ def snap_fire(state: GameState, cmd: c.SnapFire, out: Out) -> None:
         raise Illegal(shot)
     state.snap = ()
     defender.fired = defender.fired + (side,)
+    defender.fas = False
     fire_shot(state, shot, out, kind="snap_fire")
 
 
@@ -213,8 +223,6 @@ def hold_fire(state: GameState, cmd: c.HoldFire, out: Out) -> None:
 
 
 def declare_fas(state: GameState, cmd: c.FireAsSheBears, out: Out) -> None:
-    from game.rules.specials import check_special_allowed
-
     act = state.activation
     ship = state.ships.get(cmd.ship)
     if act is None or ship is None or act.ship != ship.id:

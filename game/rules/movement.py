@@ -19,7 +19,7 @@ from game.rules.damage import lose
 from game.rules.disposition import ABACK, BEATING, disposition
 from game.rules.events import Out, emit_move, pose_of, r3
 from game.rules.illegal import Illegal
-from game.rules.state import Activation, GameState, Ship
+from game.rules.state import AFLOAT, Activation, GameState, Ship
 from game.table.geometry import norm_heading
 
 #: Tolerance when checking a requested distance or turn against its limits.
@@ -156,14 +156,28 @@ def _taken_aback(state: GameState, act: Activation, ship: Ship, p: SegmentPlan, 
     event = out.emit("taken_aback", ship=ship.id, segment=p.segment, sail=sail, faces=faces, rigging_lost=0)
     _emit_move(out, ship, p, 0.0, turn)
     event["rigging_lost"] = lose(state, ship, "rigging", sum(faces), out)
-    after_rigging_loss(state, act, ship)
 
 
-def after_rigging_loss(state: GameState, act: Activation, ship: Ship) -> None:
-    """Rigging lost mid-move may cripple it (one segment only) or bring the masts down."""
-    act.segments_allowed = min(act.segments_allowed, segments_allowed(state, ship))
-    if not ship.on_table or ship.adrift or ship.status != "afloat":
+def limit_activation(state: GameState) -> None:
+    """What the active ship has lost so far cuts what she may still do, at once.
+
+    Crippled rigging leaves her the one segment a crippled ship may sail (none
+    more if she has sailed one); masts brought down, colours struck or the ship
+    lost end her movement.  Whatever did it -- being taken aback, a failed Tack,
+    a collision, an enemy firing as she bears -- the engine calls this after
+    every command.  (A rudder hit, leaks and a crippled crew need nothing here:
+    the segment limits and the special actions read them when asked.)
+    """
+    act = state.activation
+    if act is None:
+        return
+    ship = state.ships[act.ship]
+    if ship.status != AFLOAT:
         act.movement_over = True
+        return
+    if ship.adrift and act.segments_allowed > 0:
+        act.movement_over = True  # dismasted during her move: she drifts from her next activation
+    act.segments_allowed = min(act.segments_allowed, segments_allowed(state, ship))
 
 
 def drift(state: GameState, ship: Ship, out: Out) -> None:

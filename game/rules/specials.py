@@ -6,7 +6,8 @@ Readings:
   firing for the rest of the turn.
 * A ship on fire that does not fight its fires this activation suffers the
   failed result (2D6 crew) and gains a fire; likewise for leaks and Repair.
-  The price is paid when the ship goes on past the start of her activation.
+  The price is paid when the ship goes on past the start of her activation:
+  when she changes sail, moves, drifts, declares a boarding or fires.
 * Tack may be declared at any point of the movement; it lasts for the turn.
 * Boxhaul is declared at the start of a segment.  Pass: that segment is
   sailed straight (taken aback or not: if aback, at the beating rate) and the
@@ -23,8 +24,8 @@ from game.rules.dice import d3_from_d6
 from game.rules.disposition import ABACK, BEATING
 from game.rules.events import Out, emit_move, pose_of
 from game.rules.illegal import Illegal
-from game.rules.movement import SLACK, after_rigging_loss, plan, rate_limits
-from game.rules.state import Activation, GameState, Ship
+from game.rules.movement import SLACK, plan, rate_limits
+from game.rules.state import AFLOAT, Activation, GameState, Ship
 from game.rules.success import success_test
 from game.table.geometry import norm_heading
 
@@ -42,8 +43,26 @@ def check_special_allowed(ship: Ship, act: Activation, name: str) -> None:
 
 def check_start_of_activation(ship: Ship, act: Activation, name: str) -> None:
     check_special_allowed(ship, act, name)
-    if act.sail_changed or act.started_moving:
-        raise Illegal(f"{name.replace('_', ' ').title()} must be declared at the start of the activation")
+    if act.past_start:
+        raise Illegal(
+            f"{name.replace('_', ' ').title()} is declared at the start of the activation, "
+            f"before {ship.name} moves or fires"
+        )
+    if act.sail_changed:
+        raise Illegal(f"{name.replace('_', ' ').title()} is declared before the sail change, at the start")
+
+
+def leave_start(state: GameState, act: Activation, ship: Ship, out: Out) -> None:
+    """She moves, drifts or fires: the start of the activation is behind her.
+
+    From here no sail change, Fight Fires, Repair or All Hands; unfought fires
+    and unrepaired leaks take their toll now.
+    """
+    if not act.past_start:
+        act.past_start = True
+        pay_for_neglect(state, act, ship, out)
+        if ship.status != AFLOAT:
+            act.movement_over = True
 
 
 def _all_hands(ship: Ship, act: Activation, all_hands: bool) -> None:
@@ -130,7 +149,6 @@ def tack(state: GameState, act: Activation, ship: Ship, out: Out) -> None:
         faces = state.dice.roll(int(spec["fail_rigging_dice"]), 6)
         out.emit("special_failed", ship=ship.id, action="tack", faces=faces)
         lose(state, ship, "rigging", sum(faces), out)
-        after_rigging_loss(state, act, ship)
 
 
 def boxhaul_limits(state: GameState, act: Activation, ship: Ship) -> tuple[float, float]:
@@ -173,4 +191,3 @@ def boxhaul(state: GameState, act: Activation, ship: Ship, distance: float, fail
         faces = state.dice.roll(int(spec["fail_rigging_dice"]), 6)
         out.emit("special_failed", ship=ship.id, action="boxhaul", faces=faces, turn=fail_deg, to=pose_of(ship))
         lose(state, ship, "rigging", sum(faces), out)
-        after_rigging_loss(state, act, ship)

@@ -145,7 +145,7 @@ class Activation:
     special: str | None = None  # the one special action taken this activation
     all_hands: bool = False
     sail_changed: bool = False
-    started_moving: bool = False  # anything beyond the start-of-activation steps
+    past_start: bool = False  # she has moved, drifted or fired: the start-of-activation steps are behind her
     segment: int = 0  # segments completed
     segments_allowed: int = 3
     movement_over: bool = False

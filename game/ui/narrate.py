@@ -526,6 +526,10 @@ def _hold_fire(e: Event, n: Names, rules: RuleSet | None) -> str:
     return f"{_name(n, e['ship'])} holds her fire for now (she may still fire as she bears)."
 
 
+def _snap_chance(e: Event, n: Names, rules: RuleSet | None) -> str:
+    return f"{_name(n, e['ship'])} may snap fire at {_name(n, e['target'])} as she comes alongside."
+
+
 def _declare_boarding(e: Event, n: Names, rules: RuleSet | None) -> str:
     seg = f" in segment {e['segment']}" if e.get("segment") else ""
     return f"{_name(n, e['ship'])} makes ready to board {_name(n, e['target'])}{seg}."
@@ -635,6 +639,7 @@ _DESCRIBE: dict[str, _Handler] = {
     "repaired": _repaired,
     "special_failed": _special_failed,
     "hold_fire": _hold_fire,
+    "snap_chance": _snap_chance,
     "declare_boarding": _declare_boarding,
     "grapple": _grapple,
     "boarding_failed": _boarding_failed,

@@ -143,3 +143,90 @@ def test_ships_that_sail_into_a_battery_run_aground(name):
     activate(st, "amazon")
     ev = ok(st, c.MoveSegment("amazon", 5.0))
     assert st.ships["amazon"].status == "aground" and of_type(ev, "aground")
+
+
+def abeam_of_virginie():
+    return battle([{"id": "amazon", "pose": (30, 20, 90)}, {"id": "virginie", "side": "french", "pose": (27, 30, 90)}])
+
+
+def test_fire_as_she_bears_lapses_when_she_fires_in_her_own_activation():
+    st = abeam_of_virginie()
+    activate(st, "amazon")
+    load(st, 6, 6, 1)
+    ok(st, c.FireAsSheBears("amazon"))
+    assert st.ships["amazon"].fas
+    load(st, *([1] * 8))
+    ok(st, c.Fire("amazon", "port", "virginie", "hull"))
+    assert not st.ships["amazon"].fas
+    for _ in range(3):
+        ok(st, c.MoveSegment("amazon", 2.5))
+    ok(st, c.EndActivation("amazon"))
+    ok(st, c.ActivateShip("virginie"))
+    ok(st, c.MoveSegment("virginie", 5.0))
+    assert st.fas_window == ()  # no second shot as she bears: her FAS went with her broadside
+
+
+def test_fire_as_she_bears_lapses_when_she_snap_fires():
+    st = battle([{"id": "amazon", "pose": (10, 20, 90)}, {"id": "virginie", "side": "french", "pose": (16, 21.5, 80)}])
+    st.ships["virginie"].fas = True  # passed last turn; her next activation has not come
+    activate(st, "amazon")
+    ok(st, c.DeclareBoarding("amazon", "virginie"))
+    ok(st, c.MoveSegment("amazon", 5.0))
+    assert st.snap == ("virginie", "amazon")
+    load(st, *([1] * 6))
+    ok(st, c.SnapFire("virginie", "hull"))
+    assert not st.ships["virginie"].fas
+
+
+def test_a_fire_as_she_bears_broadside_that_cripples_the_movers_rigging_ends_her_move():
+    st = abeam_of_virginie()
+    sail_with_fire_as_she_bears(st, "virginie")  # she ends at (34.5, 30), Amazon off her starboard beam
+    ok(st, c.ActivateShip("amazon"))
+    ok(st, c.MoveSegment("amazon", 2.5))
+    assert st.fas_window == ("virginie",)
+    # 8 D6 at close range against rigging: thirteen sixes (each brings a die) then eight ones, and no critical
+    load(st, *([6] * 13), *([1] * 8), 1)
+    ev = ok(st, c.Fire("virginie", "starboard", "amazon", "rigging"))
+    assert of_type(ev, "damage")[0]["crippled"]
+    assert "no movement left" in refused(st, c.MoveSegment("amazon", 2.5))
+    assert not [o for o in legal_commands(st) if o.type in ("move", "tack", "boxhaul", "declare_boarding")]
+    load(st, 6, 6, 6, 6, 5, 1, 2)  # the morale test her crippled rigging calls for, then the next initiative
+    ok(st, c.EndActivation("amazon"))
+
+
+def test_a_mover_dismasted_as_she_bears_is_done_for_this_activation():
+    st = abeam_of_virginie()
+    st.ships["amazon"].rigging = 5
+    sail_with_fire_as_she_bears(st, "virginie")
+    ok(st, c.ActivateShip("amazon"))
+    ok(st, c.MoveSegment("amazon", 2.5))
+    load(st, *([6] * 5), *([1] * 8), 1)
+    ok(st, c.Fire("virginie", "starboard", "amazon", "rigging"))
+    assert st.ships["amazon"].adrift
+    assert "drifts" in refused(st, c.MoveSegment("amazon", 2.5))
+    assert "no movement left" in refused(st, c.Drift("amazon"))
+    load(st, 6, 6, 6, 6, 5, 1, 2)
+    ok(st, c.EndActivation("amazon"))
+
+
+def test_a_rudder_hit_as_she_bears_stops_the_movers_turns_at_once():
+    st = abeam_of_virginie()
+    sail_with_fire_as_she_bears(st, "virginie")
+    ok(st, c.ActivateShip("amazon"))
+    ok(st, c.MoveSegment("amazon", 2.5))
+    load(st, 4, *([1] * 7), 6, 1, 1)  # one hit on the hull, a critical: 2 on 2D6 is the rudder
+    ok(st, c.Fire("virginie", "starboard", "amazon", "hull"))
+    assert st.ships["amazon"].rudder
+    assert "damaged rudder" in refused(st, c.MoveSegment("amazon", 2.5, 10.0))
+
+
+def test_a_crew_crippled_as_she_bears_takes_no_special_action_after():
+    st = abeam_of_virginie()
+    st.ships["amazon"].crew = 30  # 10 lost: three more cripple a crew of 40
+    sail_with_fire_as_she_bears(st, "virginie")
+    ok(st, c.ActivateShip("amazon"))
+    ok(st, c.MoveSegment("amazon", 2.5))
+    load(st, 4, *([1] * 7), 6, 3, 3, 2, 2)  # a hit, a critical of 6 (fire): 2D6 = 4 crew
+    ok(st, c.Fire("virginie", "starboard", "amazon", "hull"))
+    assert st.ships["amazon"].crippled("crew")
+    assert "crippled" in refused(st, c.Tack("amazon"))

@@ -125,7 +125,7 @@ def test_sail_changes_one_level_before_moving():
     st2 = frigate_at()
     activate(st2, "amazon")
     ok(st2, c.MoveSegment("amazon", 3.0))
-    assert "before the ship starts to move" in refused(st2, c.SetSail("amazon", "full"))
+    assert "before Amazon moves or fires" in refused(st2, c.SetSail("amazon", "full"))
 
 
 def test_taken_aback_stops_turns_free_and_loses_rigging_by_sail():
