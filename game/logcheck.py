@@ -3,8 +3,13 @@
 It does not call the engine.  It follows each ship's pose and sail through
 the events, recomputes the disposition, the segment limits and the turn
 allowance from the rules data, and recounts every success test and every
-die of damage.  Tests run it over self-play games; players can run it over
-any exported log (``python -m game.logcheck FILE.jsonl``).
+die of damage.  It also follows the order of each activation: no sail
+change or start-of-activation special action once she has moved, drifted or
+fired; no shot out of her own activation unless Fire As She Bears was in
+force (and it lapses with her first shot); no segment beyond the first once
+her rigging is crippled; and collisions aligned as the book says.  Tests run
+it over self-play games; players can run it over any exported log
+(``python -m game.logcheck FILE.jsonl``).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.content.model import RuleSet
+from game.rules.collision import aligned_headings
 
 TOL = 0.002  # the log rounds to the thousandth
 
@@ -40,6 +46,10 @@ class _Ship:
     fires: int = 0
     battery: bool = False
     marines: bool = False
+    rigging_start: int = 0
+    fas: bool = False  # Fire As She Bears in force
+    past_start: bool = False  # in her activation: she has moved, drifted or fired
+    segments: int = 0  # segments sailed in her current activation
 
 
 def _off_bow(heading: float, wind_from: float) -> float:
@@ -68,15 +78,25 @@ def _successes(faces: list[int], on: int, dbl: int) -> int:
     return sum(2 if f >= dbl else 1 if f >= on else 0 for f in faces)
 
 
+#: Success tests that are declared at the start of the activation (All Hands goes with them).
+START_OF_ACTIVATION = ("special:fight_fires", "special:repair")
+
+
 def check_events(events: list[dict[str, Any]], rules: RuleSet) -> list[str]:
     """Every disagreement between the log and the rules, as readable lines."""
     problems: list[str] = []
     ships: dict[str, _Ship] = {}
     wind = 0.0
     st = rules.success_test
+    active: str | None = None
     for e in events:
         kind = e["type"]
         where = f"seq {e['seq']} ({kind})"
+        problems += _check_order(e, ships, active, rules, where)
+        if kind == "activation":
+            active = e.get("ship")
+        elif kind in ("activation_end", "turn"):
+            active = None
         if kind == "setup":
             ships.clear()
             wind = float(e["wind_from"])
@@ -90,6 +110,7 @@ def check_events(events: list[dict[str, Any]], rules: RuleSet) -> list[str]:
                     s["quality"],
                     "flagship" in s["specials"],
                     rigging=s["rigging"],
+                    rigging_start=s["rigging"],
                     guns=s["guns"],
                     large_share=s["large_share"],
                     hull_start=s["hull"],
@@ -131,6 +152,7 @@ def check_events(events: list[dict[str, Any]], rules: RuleSet) -> list[str]:
                 if e["first_faces"][i] >= on:
                     problems.append(f"{where}: die {i} rerolled although it was a success")
         elif kind == "collision":
+            problems += _check_alignment(e, ships, where)
             for key, other_key, faces_key in (("ship", "other", "faces"), ("other", "ship", "other_faces")):
                 hitter = ships.get(e[other_key])
                 if hitter and len(e[faces_key]) != rules.collision_dice[hitter.size]:
@@ -186,6 +208,71 @@ def check_events(events: list[dict[str, Any]], rules: RuleSet) -> list[str]:
     return problems
 
 
+def _check_order(e: dict, ships: dict[str, _Ship], active: str | None, rules: RuleSet, where: str) -> list[str]:
+    """The order within an activation and the life of Fire As She Bears (run before the event is applied)."""
+    kind = e["type"]
+    sid = e.get("ship")
+    ship = ships.get(sid) if isinstance(sid, str) else None
+    out: list[str] = []
+    if kind == "activation" and ship is not None:
+        ship.fas = False  # lapses when her next activation starts
+        ship.past_start = False
+        ship.segments = 0
+    if ship is None:
+        return out
+    mine = sid == active
+    if kind == "sail" and mine and ship.past_start:
+        out.append(f"{where}: {sid} changed sail after she had moved or fired this activation")
+    elif kind == "test":
+        purpose = str(e.get("purpose", ""))
+        if mine and purpose.startswith(START_OF_ACTIVATION) and ship.past_start:
+            out.append(f"{where}: {sid} took {purpose} after she had moved or fired this activation")
+        if purpose.startswith("special:fire_as_she_bears"):
+            ship.fas = bool(e.get("passed"))
+    elif kind == "broadside":
+        if e.get("kind") != "snap_fire" and not mine:
+            if not ship.fas:
+                out.append(f"{where}: {sid} fired out of her activation without Fire As She Bears in force")
+        ship.fas = False  # in force only until she shoots
+        if mine:
+            ship.past_start = True
+    elif kind in ("move", "drift", "declare_boarding") and mine:
+        ship.past_start = True
+        if kind == "move":
+            crippled = ship.rigging_start - ship.rigging >= rules.crippled_at(ship.rigging_start)
+            if ship.rigging <= 0:
+                out.append(f"{where}: {sid} sailed a segment with no rigging left")
+            elif crippled and ship.segments >= 1:
+                out.append(f"{where}: {sid} sailed segment {ship.segments + 1} with her rigging crippled")
+            ship.segments += 1
+    return out
+
+
+def _check_alignment(e: dict, ships: dict[str, _Ship], where: str) -> list[str]:
+    """Both ships on the line splitting the smaller angle between their heading lines (or kept, with no room)."""
+    mover, other = ships.get(e.get("ship", "")), ships.get(e.get("other", ""))
+    if mover is None or other is None or other.battery:
+        return []
+    want = aligned_headings(mover.pose[2], other.pose[2])
+    out = []
+    for key, before, new, flag in (
+        ("ship", mover.pose[2], want[0], e.get("aligned")),
+        ("other", other.pose[2], want[1], e.get("other_aligned")),
+    ):
+        got = float(e["to" if key == "ship" else "other_to"][2])
+        ok_new, ok_kept = _same_heading(got, new), _same_heading(got, before)
+        if not {True: ok_new, False: ok_kept}.get(flag, ok_new or ok_kept):
+            out.append(
+                f"{where}: {e[key]} ended on heading {got:g}; the book aligns her on {new:g}"
+                + (f" (or leaves her on {before:g} with no room)" if flag is None else "")
+            )
+    return out
+
+
+def _same_heading(a: float, b: float) -> bool:
+    return abs((a - b + 180.0) % 360.0 - 180.0) <= 0.01
+
+
 def _check_move(e: dict, ship: _Ship, wind: float, rules: RuleSet, where: str) -> list[str]:
     out: list[str] = []
     x0, y0, h0 = ship.pose
@@ -205,9 +292,13 @@ def _check_move(e: dict, ship: _Ship, wind: float, rules: RuleSet, where: str) -
             f"{where}: limits {e['min']}-{e['max']} but the rules give {lo:g}-{hi:g} "
             f"({ship.size}, {sail}, {disp}, leaks {ship.leaks})"
         )
-    if e["distance"] > hi + TOL:
+    astern = bool(e.get("astern"))
+    if astern:
+        if e["distance"] > lo + TOL:
+            out.append(f"{where}: backed {e['distance']}, beyond the segment minimum {lo:g} a fouled ship may back")
+    elif e["distance"] > hi + TOL:
         out.append(f"{where}: sailed {e['distance']} beyond the maximum {hi:g}")
-    if e["distance"] < lo - TOL and not e.get("stopped"):
+    elif e["distance"] < lo - TOL and not e.get("stopped"):
         out.append(f"{where}: sailed {e['distance']}, short of the minimum {lo:g}, with nothing in the way")
     x1, y1, h1 = e["to"]
     travelled = math.hypot(x1 - x0, y1 - y0)
@@ -215,9 +306,11 @@ def _check_move(e: dict, ship: _Ship, wind: float, rules: RuleSet, where: str) -
         out.append(f'{where}: the pose moved {travelled:.3f}" but the log says {e["distance"]}')
     if travelled > 0.01:
         bearing = math.degrees(math.atan2(x1 - x0, y1 - y0)) % 360.0
-        dev = abs((bearing - h0 + 180.0) % 360.0 - 180.0)
+        course = (h0 + 180.0) % 360.0 if astern else h0
+        dev = abs((bearing - course + 180.0) % 360.0 - 180.0)
         if dev > 0.05 + math.degrees(math.atan2(0.003, travelled)):  # the log rounds to 0.001"
-            out.append(f"{where}: she moved on bearing {bearing:.1f}, not straight ahead on {h0}")
+            way = "straight astern" if astern else "straight ahead"
+            out.append(f"{where}: she moved on bearing {bearing:.1f}, not {way} on {course:g}")
     turned = (h1 - h0 + 180.0) % 360.0 - 180.0
     allowance = 180.0 if e.get("boxhaul") else rules.turns[ship.size]
     if abs(turned - e["turn"]) > 0.01 and abs(abs(turned) - 180.0) > 0.01:

@@ -4,6 +4,7 @@ import pytest
 
 from game.content.load import list_scenarios, load_default, load_scenario, scenario_path
 from game.logcheck import check_events
+from game.rules.collision import aligned_headings
 from game.selfplay import play
 
 RULES, SHIPS = load_default()
@@ -33,3 +34,93 @@ def test_the_auditor_catches_a_doctored_log():
     test = next(e for e in events if e["type"] == "test")
     test["passed"] = not test["passed"]
     assert any("successes" in p for p in check_events(events, RULES))
+
+
+# --- the order of an activation, Fire As She Bears, crippled rigging, collisions ---------------
+
+
+def duel_setup():
+    """The duel's setup event: Constitution (american) and Guerriere (british), no dice rolled yet."""
+    from game.rules.setup import new_game
+
+    sc = load_scenario(scenario_path("duel"), SHIPS, RULES)
+    _, events = new_game(sc, RULES, 1)
+    return [events[0]]
+
+
+def log(*events):
+    """A log: the duel's setup, then ``events`` numbered in order."""
+    out = duel_setup()
+    for i, e in enumerate(events, 1):
+        out.append({"seq": i, "turn": 1, **e})
+    return out
+
+
+def broadside(ship, target, kind="broadside"):
+    return {
+        "type": "broadside", "ship": ship, "target": target, "side": "port", "aim": "hull", "range": 40.0,
+        "band": "long", "rake": False, "crippled_hull": False, "d10": 0, "d6": 0, "modifier": 0, "modifiers": {},
+        "needed_d6": 6, "needed_d10": 6, "faces_d6": [], "faces_d10": [], "hits": 0, "kind": kind,
+    }  # fmt: skip
+
+
+def test_the_auditor_catches_a_sail_change_after_a_broadside():
+    events = log(
+        {"type": "activation", "ship": "constitution"},
+        broadside("constitution", "guerriere"),
+        {"type": "sail", "ship": "constitution", "sail": "full"},
+    )
+    assert any("changed sail after she had moved or fired" in p for p in check_events(events, RULES))
+
+
+def test_the_auditor_catches_all_hands_after_a_broadside():
+    test = {"type": "test", "purpose": "special:fight_fires:all_hands", "ship": "constitution", "quality": "good",
+            "dice": 4, "needed": 3, "rerolls": 2, "first_faces": [6, 6, 1, 1], "rerolled": [], "faces": [6, 6, 1, 1],
+            "successes": 4, "passed": True}  # fmt: skip
+    events = log({"type": "activation", "ship": "constitution"}, broadside("constitution", "guerriere"), test)
+    assert any("took special:fight_fires" in p for p in check_events(events, RULES))
+    fine = log({"type": "activation", "ship": "constitution"}, test, broadside("constitution", "guerriere"))
+    assert not [p for p in check_events(fine, RULES) if "moved or fired" in p]
+
+
+def test_the_auditor_catches_a_shot_as_she_bears_after_she_had_fired():
+    fas = {"type": "test", "purpose": "special:fire_as_she_bears", "ship": "guerriere", "quality": "average",
+           "dice": 3, "needed": 2, "rerolls": 1, "first_faces": [6, 1, 1], "rerolled": [], "faces": [6, 1, 1],
+           "successes": 2, "passed": True}  # fmt: skip
+    events = log(
+        {"type": "activation", "ship": "guerriere"},
+        fas,
+        broadside("guerriere", "constitution"),  # in her own activation: FAS lapses with it
+        {"type": "activation_end", "ship": "guerriere"},
+        {"type": "activation", "ship": "constitution"},
+        broadside("guerriere", "constitution"),
+    )
+    assert any("without Fire As She Bears in force" in p for p in check_events(events, RULES))
+    kept = [e for e in events if e["seq"] != 3]
+    assert not [p for p in check_events(kept, RULES) if "Fire As She Bears" in p]  # FAS kept until that shot
+
+
+def test_the_auditor_catches_a_second_segment_with_crippled_rigging():
+    def move(segment, y):
+        return {"type": "move", "ship": "guerriere", "segment": segment, "sail": "battle", "disposition": "reaching",
+                "min": 2.5, "max": 5.0, "distance": 2.5, "turn": 0.0, "to": [x0, y, h0]}  # fmt: skip
+
+    setup = duel_setup()[0]
+    pose = next(s["pose"] for s in setup["ships"] if s["id"] == "guerriere")
+    x0, y0, h0 = pose
+    crippled = {"type": "damage", "ship": "guerriere", "track": "rigging", "lost": 13, "left": 27, "crippled": True}
+    events = log({"type": "activation", "ship": "guerriere"}, move(1, y0), crippled, move(2, y0))
+    assert any("segment 2 with her rigging crippled" in p for p in check_events(events, RULES))
+
+
+def test_the_auditor_catches_a_collision_that_is_not_aligned_as_the_book_says():
+    setup = duel_setup()[0]
+    poses = {s["id"]: s["pose"] for s in setup["ships"]}
+    a, b = poses["constitution"], poses["guerriere"]
+    want_a, want_b = aligned_headings(a[2], b[2])
+    col = {"type": "collision", "ship": "constitution", "other": "guerriere", "faces": [1] * 3, "hull_lost": 3,
+           "other_faces": [1] * 3, "other_hull_lost": 3, "to": [a[0], a[1], want_a],
+           "other_to": [b[0], b[1], want_b], "aligned": True, "other_aligned": True}  # fmt: skip
+    assert not [p for p in check_events(log(col), RULES) if "aligns" in p]
+    old_reading = dict(col, to=[a[0], a[1], (a[2] + 90.0) % 360.0])
+    assert any("the book aligns her on" in p for p in check_events(log(old_reading), RULES))

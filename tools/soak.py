@@ -1,9 +1,10 @@
 """Soak the computer players: many self-play games over every scenario and every pairing of kinds.
 
 Each game must run to its end (a side beaten, or the turn limit) without an
-exception; a sample of games is then played again in a fresh interpreter
-with a different hash seed, and must reach the same state hash.  Prints one
-JSON line per pairing and a summary; exits 1 if anything failed.
+exception, and its battle log must pass the auditor (``game.logcheck``); a
+sample of games is then played again in a fresh interpreter with a different
+hash seed, and must reach the same state hash.  Prints one JSON line per
+pairing and a summary; exits 1 if anything failed.
 
     python tools/soak.py [--games-per 21] [--jobs 2] [--kinds captain,scripted,random] [--recheck 1]
 
@@ -27,6 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game.content.load import list_scenarios, load_default, load_scenario, scenario_path  # noqa: E402
+from game.logcheck import check_events  # noqa: E402
 from game.selfplay import assign_players, play  # noqa: E402
 
 
@@ -35,7 +37,16 @@ def one_batch(name: str, a: str, b: str, first_seed: int, games: int) -> dict:
     rules, ships = load_default()
     scenario = load_scenario(scenario_path(name), ships, rules)
     sides = tuple(s.id for s in scenario.sides)
-    out = {"scenario": name, "match": [a, b], "games": 0, "errors": [], "unfinished": [], "turns": [], "hashes": {}}
+    out = {
+        "scenario": name,
+        "match": [a, b],
+        "games": 0,
+        "errors": [],
+        "unfinished": [],
+        "audit": [],
+        "turns": [],
+        "hashes": {},
+    }
     for i in range(1, games + 1):
         seed = first_seed + i - 1
         players = assign_players(sides, i, [], [a, b])
@@ -45,6 +56,8 @@ def one_batch(name: str, a: str, b: str, first_seed: int, games: int) -> dict:
             out["errors"].append({"seed": seed, "players": players, "trace": traceback.format_exc(limit=6)})
             continue
         st = result.session.state
+        for problem in check_events(result.session.events, rules):
+            out["audit"].append({"seed": seed, "players": players, "problem": problem})
         out["games"] += 1
         out["turns"].append(st.turn)
         if st.phase != "over":
@@ -77,7 +90,7 @@ def main() -> int:
     batches = [(name, a, b) for name in list_scenarios() for a, b in pairings]
     started = time.perf_counter()
     failed = 0
-    total = {"games": 0, "errors": 0, "unfinished": 0, "replays": 0, "replay_mismatches": 0}
+    total = {"games": 0, "errors": 0, "unfinished": 0, "audit_problems": 0, "replays": 0, "replay_mismatches": 0}
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         futures = [pool.submit(one_batch, n, a, b, args.seed, args.games_per) for n, a, b in batches]
         for fut in futures:
@@ -94,6 +107,7 @@ def main() -> int:
                 "games": got["games"],
                 "errors": [{"seed": e["seed"], "players": e["players"]} for e in got["errors"]],
                 "unfinished": got["unfinished"],
+                "audit": got["audit"][:5],
                 "mean_turns": round(sum(got["turns"]) / max(1, len(got["turns"])), 2),
                 "replay_mismatches": mismatches,
             }
@@ -103,8 +117,9 @@ def main() -> int:
             total["games"] += got["games"]
             total["errors"] += len(got["errors"])
             total["unfinished"] += len(got["unfinished"])
+            total["audit_problems"] += len(got["audit"])
             total["replay_mismatches"] += len(mismatches)
-            failed += len(got["errors"]) + len(got["unfinished"]) + len(mismatches)
+            failed += len(got["errors"]) + len(got["unfinished"]) + len(got["audit"]) + len(mismatches)
     total["seconds"] = round(time.perf_counter() - started, 1)
     print(json.dumps(total), flush=True)
     return 1 if failed else 0

@@ -1,10 +1,14 @@
 """Ships that come into base contact, and ships that meet the shore or the edge.
 
-After a collision both ships take the heading that splits the smaller angle
-between their headings (exactly opposite headings: the mover's heading turned
-90 degrees clockwise, a reading) and are left in base contact: the ship that
-was hit pivots in place if it has room, and the moving ship is then slid out
-along the line between the centres until the bases just touch.
+After a collision both ships are aligned on one line: the line that splits
+the smaller angle between the lines of their two headings.  Each ship takes
+the direction along that line nearer her own heading, so ships meeting at
+90 degrees or less end up on one heading, and ships meeting at more than 90
+degrees end up heading opposite ways along the line; either way neither
+turns more than 45 degrees (exactly opposite headings turn neither ship).
+The ship that was hit pivots in place if she has room, and the moving ship
+is then slid out along the line between the centres until the bases just
+touch; a ship with no room to pivot keeps her heading.
 """
 
 from __future__ import annotations
@@ -18,12 +22,23 @@ from game.rules.state import AGROUND, LEFT_TABLE, GameState, Ship
 from game.table.geometry import CONTACT_EPS, base_corners, convex_overlap, norm_heading, signed_angle
 from game.table.space import Contact
 
+#: Headings this far apart or less lie on lines meeting at the same angle; beyond, the lines meet at 180 less it.
+RIGHT_ANGLE = 90.0
 
-def bisector(h_mover: float, h_other: float) -> float:
+
+def aligned_headings(h_mover: float, h_other: float) -> tuple[float, float]:
+    """The headings both ships take: along the bisector of the smaller angle between their heading lines.
+
+    At exactly 90 degrees both bisectors split equal angles; the one the two
+    headings share (each turning 45 degrees the same way round) is taken.
+    """
     d = signed_angle(h_mover, h_other)
-    if abs(abs(d) - 180.0) < 1e-9:
-        return norm_heading(h_mover + 90.0)
-    return norm_heading(h_mover + d / 2.0)
+    if abs(d) <= RIGHT_ANGLE + 1e-9:
+        line = norm_heading(h_mover + d / 2.0)
+        return line, line
+    d = signed_angle(h_mover, h_other + 180.0)  # the other ship's heading line, pointed the mover's way
+    line = norm_heading(h_mover + d / 2.0)
+    return line, norm_heading(line + 180.0)
 
 
 def resolve_contact(state: GameState, ship: Ship, contact: Contact, out: Out) -> None:
@@ -43,8 +58,8 @@ def collide(state: GameState, ship: Ship, other: Ship, out: Out) -> None:
     dice = state.rules.collision_dice
     faces = state.dice.roll(int(dice[other.size]), 6)
     other_faces = state.dice.roll(int(dice[ship.size]), 6)
-    new_heading = bisector(ship.heading, other.heading)
-    _align(state, ship, other, new_heading)
+    mine, theirs = aligned_headings(ship.heading, other.heading)
+    aligned, other_aligned = _align(state, ship, other, mine, theirs)
     event = out.emit(
         "collision",
         ship=ship.id,
@@ -55,17 +70,22 @@ def collide(state: GameState, ship: Ship, other: Ship, out: Out) -> None:
         other_hull_lost=0,
         to=pose_of(ship),
         other_to=pose_of(other),
+        aligned=aligned,
+        other_aligned=other_aligned,
     )
     event["hull_lost"] = lose(state, ship, "hull", sum(faces), out)
     event["other_hull_lost"] = lose(state, other, "hull", sum(other_faces), out)
 
 
-def _align(state: GameState, ship: Ship, other: Ship, heading: float) -> None:
+def _align(state: GameState, ship: Ship, other: Ship, heading: float, other_heading: float) -> tuple[bool, bool]:
+    """Turn both onto their new headings where there is room; True for each ship that was aligned."""
     sp = board.space(state)
+    other_aligned = False
     if not other.shore_battery:
-        turned = base_corners((other.x, other.y, heading), other.length, other.width)
+        turned = base_corners((other.x, other.y, other_heading), other.length, other.width)
         if not sp.overlapping(turned, ignore=(other.id, ship.id)):
-            other.heading = heading
+            other.heading = other_heading
+            other_aligned = True
     before = ship.pose
     ship.heading = heading
     _place_in_contact(ship, other)
@@ -73,6 +93,8 @@ def _align(state: GameState, ship: Ship, other: Ship, heading: float) -> None:
     if board.space(state).overlapping(placed, ignore=(ship.id, other.id)):
         # No room alongside: she stays where she struck, on her own heading.
         ship.x, ship.y, ship.heading = before
+        return False, other_aligned
+    return True, other_aligned
 
 
 def _place_in_contact(ship: Ship, other: Ship) -> None:

@@ -60,6 +60,16 @@ class MoveSegment(Command):
 
 
 @dataclass(frozen=True)
+class BackClear(Command):
+    """A fouled ship's segment astern: straight back ``distance`` (up to the segment's minimum), then turn."""
+
+    type: ClassVar[str] = "back_clear"
+    ship: str
+    distance: float
+    turn: float = 0.0
+
+
+@dataclass(frozen=True)
 class Drift(Command):
     """A demasted ship's movement: 1" downwind, heading unchanged."""
 
@@ -168,6 +178,7 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         ActivateShip,
         SetSail,
         MoveSegment,
+        BackClear,
         Drift,
         DeclareBoarding,
         Tack,

@@ -126,6 +126,7 @@ def _activate(state: GameState, cmd: c.ActivateShip, out: Out) -> None:
 def begin_activation(state: GameState, ship: Ship, out: Out) -> Activation:
     """The start of a ship's activation, whoever asked for it (the squadron's turn, or a trial)."""
     act = Activation(ship=ship.id, segments_allowed=movement.segments_allowed(state, ship))
+    act.fouled_with = movement.touching(state, ship)
     ship.fas = False  # Fire As She Bears lasts until her next activation
     if ship.boarding_with or ship.shore_battery:
         act.movement_over = True  # locked alongside her enemy until the boarding is decided
@@ -170,6 +171,20 @@ def _move(state: GameState, cmd: c.MoveSegment, out: Out) -> None:
     if act.movement_over:
         return
     movement.move_segment(state, act, ship, cmd.distance, cmd.turn, out)
+    gunnery.open_window(state, ship)
+
+
+def _back_clear(state: GameState, cmd: c.BackClear, out: Out) -> None:
+    act, ship = _activation_for(state, cmd.ship)
+    if ship.adrift:
+        raise Illegal(f"{ship.name} is demasted: she drifts instead of sailing")
+    if act.movement_over or act.segment >= act.segments_allowed:
+        raise Illegal(f"{ship.name} has no movement left this activation")
+    movement.check_back_clear(state, act, ship, cmd.distance)
+    specials.leave_start(state, act, ship, out)
+    if act.movement_over:
+        return
+    movement.back_clear(state, act, ship, cmd.distance, cmd.turn, out)
     gunnery.open_window(state, ship)
 
 
@@ -263,6 +278,7 @@ _HANDLERS: dict[type, Callable[[GameState, Any, Out], None]] = {
     c.ActivateShip: _activate,
     c.SetSail: _set_sail,
     c.MoveSegment: _move,
+    c.BackClear: _back_clear,
     c.Drift: _drift,
     c.DeclareBoarding: _declare_boarding,
     c.Tack: _tack,
@@ -355,6 +371,8 @@ def legal_commands(state: GameState) -> list[Option]:
     elif moving_left:
         p = movement.plan(state, act, ship)
         opts.append(Option("move", sid, ranges={"distance": (p.minimum, p.maximum), "turn": (-p.turn, p.turn)}))
+        if act.boarding_target is None and movement.fouled_by(state, act, ship, p) is not None:
+            opts.append(Option("back_clear", sid, ranges={"distance": (0.0, p.minimum), "turn": (-p.turn, p.turn)}))
         if can_special:
             opts.append(Option("tack", sid))
             lo, hi = specials.boxhaul_limits(state, act, ship)

@@ -6,6 +6,14 @@ running, -1" beating, -1" with any leak, and its minimum half that maximum.
 Moves are swept, so the first base, shore or table edge met ends the move.
 A passed Tack lets a ship that would be taken aback sail the segment as if
 beating.
+
+A ship fouled with another -- touching her when her activation began, and
+unable to sail the segment's minimum ahead without running into her again --
+may back clear instead: straight astern up to that minimum, then her turn as
+usual.  Without it, the minimum move and turning only after moving would
+drive her into the same ship every activation (a reading: the book has no
+way astern, but it never meant two ships to grind together for the rest of
+the battle).
 """
 
 from __future__ import annotations
@@ -141,6 +149,65 @@ def move_segment(state: GameState, act: Activation, ship: Ship, distance: float,
     act.segment += 1
     act.movement_over = True
     _emit_move(out, ship, p, sw.travelled, 0.0, stopped=sw.contact.kind)
+    resolve_contact(state, ship, sw.contact, out)
+
+
+#: Bases this close (inches) at the start of an activation are touching: fouled, if one lies across the other's bow.
+FOULED_GAP = 0.02
+
+
+def touching(state: GameState, ship: Ship) -> tuple[str, ...]:
+    """Ships (not batteries: that is the shore) whose bases touch hers, in table order."""
+    return tuple(
+        o.id
+        for o in state.ships.values()
+        if o.id != ship.id
+        and o.on_table
+        and not o.shore_battery
+        and abs(o.x - ship.x) + abs(o.y - ship.y) <= o.length + ship.length + FOULED_GAP * 2
+        and board.closest_distance(state, ship.id, o.id) <= FOULED_GAP
+    )
+
+
+def fouled_by(state: GameState, act: Activation, ship: Ship, p: SegmentPlan) -> str | None:
+    """The ship she is fouled with, if the segment's minimum ahead would run her into it again."""
+    if not act.fouled_with or p.aback:
+        return None
+    sw = board.sweep(state, ship.id, max(p.minimum, SLACK))
+    if sw.contact is not None and sw.contact.kind == "ship" and sw.contact.id in act.fouled_with:
+        return sw.contact.id
+    return None
+
+
+def check_back_clear(state: GameState, act: Activation, ship: Ship, distance: float) -> None:
+    """Refuse a segment astern unless she is fouled, and then only up to the segment's minimum."""
+    p = plan(state, act, ship)
+    if p.aback:
+        raise Illegal(f"{ship.name} is taken aback: she stops and turns, she does not back")
+    if act.boarding_target is not None:
+        raise Illegal(f"{ship.name} is closing to board: she sails ahead")
+    if fouled_by(state, act, ship, p) is None:
+        raise Illegal(f"{ship.name} is not fouled: only a ship with another across her bow backs clear")
+    if distance < -SLACK or distance > p.minimum + SLACK:
+        raise Illegal(f'{ship.name} may back between 0" and the segment minimum, {p.minimum:g}"; asked {distance:g}"')
+
+
+def back_clear(state: GameState, act: Activation, ship: Ship, distance: float, turn: float, out: Out) -> None:
+    """Back straight astern, then turn (validated by :func:`check_back_clear` first)."""
+    p = plan(state, act, ship)
+    distance = min(max(distance, 0.0), p.minimum)
+    sw = board.sweep(state, ship.id, -distance)
+    if sw.contact is None:
+        check_turn(state, ship, turn, p.turn, at=sw.pose)
+        ship.x, ship.y = sw.pose[0], sw.pose[1]
+        ship.heading = norm_heading(ship.heading + turn)
+        act.segment += 1
+        _emit_move(out, ship, p, abs(sw.travelled), turn, astern=True)
+        return
+    ship.x, ship.y = sw.pose[0], sw.pose[1]
+    act.segment += 1
+    act.movement_over = True
+    _emit_move(out, ship, p, abs(sw.travelled), 0.0, astern=True, stopped=sw.contact.kind)
     resolve_contact(state, ship, sw.contact, out)
 
 

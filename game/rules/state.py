@@ -152,6 +152,7 @@ class Activation:
     tack: bool = False  # passed Tack: ignore being taken aback this turn
     boarding_target: str | None = None  # declared for the next segment
     drifted: bool = False
+    fouled_with: tuple[str, ...] = ()  # ships her base touched when her activation began
     neglect_done: bool = False  # the price of unfought fires / unrepaired leaks paid
 
     def copy(self) -> Activation:

@@ -333,6 +333,10 @@ def _move(e: Event, n: Names, rules: RuleSet | None) -> str:
         text = f"{ship} boxhauls: she sails {_inches(dist)}"
         if abs(float(e.get("turn", 0.0))) > 0.05:
             text += f" and comes about {_num(abs(float(e['turn'])))}°"
+    elif e.get("astern"):
+        text = f"{ship} is fouled and backs clear: {_inches(dist)} astern"
+        if turning:
+            text += f", then {turning}"
     elif e.get("disposition") == "aback" and dist < 1e-6 and not stopped:
         text = f"{ship} lies taken aback and makes no headway"
         if turning:
@@ -374,10 +378,18 @@ def _drift(e: Event, n: Names, rules: RuleSet | None) -> str:
 
 def _collision(e: Event, n: Names, rules: RuleSet | None) -> str:
     a, b = _name(n, e["ship"]), _name(n, e["other"])
-    return (
+    text = (
         f"{a} collides with {b}: {a} loses {e.get('hull_lost', 0)} hull ({_damage_dice(list(e.get('faces', [])))}), "
-        f"{b} loses {e.get('other_hull_lost', 0)} hull ({_damage_dice(list(e.get('other_faces', [])))})."
+        f"{b} loses {e.get('other_hull_lost', 0)} hull ({_damage_dice(list(e.get('other_faces', [])))})"
     )
+    to, other_to = e.get("to"), e.get("other_to")
+    if isinstance(to, list) and isinstance(other_to, list) and len(to) == 3 and len(other_to) == 3:
+        same = abs((float(to[2]) - float(other_to[2]) + 180.0) % 360.0 - 180.0) < 1.0
+        how = f"both now head {_num(to[2], 0)}°" if same else (
+            f"they lie along one line, {a} heading {_num(to[2], 0)}°, {b} {_num(other_to[2], 0)}°"
+        )
+        text += f"; {how}"
+    return text + "."
 
 
 def _aground(e: Event, n: Names, rules: RuleSet | None) -> str:

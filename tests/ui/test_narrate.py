@@ -194,13 +194,15 @@ def test_a_collision():
         "hull_lost": 11,
         "other_faces": [3, 3, 4],
         "other_hull_lost": 10,
-        "to": [1, 2, 3],
-        "other_to": [1, 2, 3],
+        "to": [1, 2, 30],
+        "other_to": [1, 2, 30],
     }
     assert describe(e, NAMES) == (
         "Victory collides with Redoutable: Victory loses 11 hull (3D6 = 11 (3+5+3)), "
-        "Redoutable loses 10 hull (3D6 = 10 (3+3+4))."
+        "Redoutable loses 10 hull (3D6 = 10 (3+3+4)); both now head 30°."
     )
+    e["other_to"] = [1, 2, 210]
+    assert describe(e, NAMES).endswith("they lie along one line, Victory heading 30°, Redoutable 210°.")
     roll = dice_roll(e, names=NAMES)
     assert [g.faces for g in roll.groups] == [[3, 5, 3], [3, 3, 4]]
     assert roll.groups[0].label == "Victory's hull"
