@@ -157,6 +157,8 @@ class Planner:
                 kids += self.boxhaul(node, p)  # only to get out of trouble: failing costs rigging
             if act.boarding_target is None:
                 kids += self.boardings(node, me, p)
+                if movement.fouled_by(st, act, me, p) is not None:  # a ship across her bow: she may back clear
+                    kids += [self.child(node, [c.BackClear(self.me, p.minimum, t)]) for t in (-p.turn, 0.0, p.turn)]
         return [k for k in kids if k is not None]
 
     # --- special manoeuvres ---------------------------------------------------------

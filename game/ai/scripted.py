@@ -25,8 +25,8 @@ from collections.abc import Iterator
 from game.ai.base import player_dice
 from game.ai.solo_boarding import boarding_favours
 from game.ai.solo_gunnery import closest_enemy, exit_edges, fire_order, foes
-from game.ai.solo_movement import helm
-from game.ai.solo_seamanship import ABACK_NEXT, LOST, NO_SEA_ROOM, lookahead, room_under_sail
+from game.ai.solo_movement import back_clear, helm
+from game.ai.solo_seamanship import ABACK_NEXT, FOUL, LOST, NO_SEA_ROOM, lookahead, room_under_sail
 from game.ai.solo_tables import AGGRESSIVE, SoloOrders, roll_orders
 from game.rules import board, movement
 from game.rules import commands as c
@@ -108,6 +108,8 @@ class ScriptedPlayer:
         if by_type.get("move"):
             move = by_type["move"][0]
             cmd, verdict = helm(state, ship, move, orders, boarding=act.boarding_target is not None)
+            if verdict == FOUL and by_type.get("back_clear"):
+                yield back_clear(state, ship, by_type["back_clear"][0], orders)  # her bow fouled: drop back first
             if verdict in (NO_SEA_ROOM, ABACK_NEXT, LOST) and by_type.get("tack") and not act.tack:
                 yield by_type["tack"][0].command()  # hemmed in: try to come about through the wind
             yield cmd

@@ -25,7 +25,7 @@ from game.ai.solo_firing_position import Follow, firing_position, raked
 from game.ai.solo_gunnery import closest_enemy, exit_edges
 from game.ai.solo_seamanship import LOST, SAFE, judge, lookahead
 from game.ai.solo_tables import AGGRESSIVE_MOVE, HARD_TOWARD, STANDARD_TOWARD, TURNS, SoloOrders
-from game.rules import board
+from game.rules import board, movement
 from game.rules import commands as c
 from game.rules.disposition import zone_limits
 from game.rules.engine import Option, Rejected, apply
@@ -183,6 +183,41 @@ def helm(
     if best is None:
         return c.MoveSegment(ship.id, lo, 0.0), LOST  # turning 0 is never refused
     return best[1], best[0][0]
+
+
+def back_clear(state: GameState, ship: Ship, opt: Option, orders: SoloOrders) -> c.BackClear:
+    """Fouled: drop back the whole way astern and turn the way that clears her bow, the order's way first.
+
+    Each turn is tried on a trial: the safest first, then one after which a
+    whole segment ahead would not run her into the ship she is fouled with,
+    then the one nearest the order's wish.
+    """
+    lo, hi = opt.ranges["distance"]
+    limit = opt.ranges["turn"][1]
+    act = state.activation
+    wish = wished_segment(state, ship, (lo, hi, limit), orders, False) if act is not None else None
+    ahead = movement.plan(state, act, ship).maximum if act is not None else hi
+    best: tuple[tuple, c.BackClear] | None = None
+    for t in (-limit, 0.0, limit):
+        cmd = c.BackClear(ship.id, hi, t)
+        work = lookahead(state)
+        events = apply(work, cmd, scratch=True)
+        if isinstance(events, Rejected):
+            continue
+        verdict, short = judge(work, ship.id, events)
+        key = (verdict, _fouled_ahead(work, ship.id, ahead, act.fouled_with if act else ()), short)
+        key += (abs(t - (wish.turn if wish else 0.0)),)
+        if best is None or key < best[0]:
+            best = (key, cmd)
+    return best[1] if best is not None else c.BackClear(ship.id, hi, 0.0)
+
+
+def _fouled_ahead(work: GameState, ship_id: str, distance: float, fouled_with: tuple[str, ...]) -> bool:
+    """Would ``distance`` straight ahead from where the trial left her run her into a ship she was fouled with?"""
+    if work.ships[ship_id].status != AFLOAT:
+        return False
+    sw = board.sweep(work, ship_id, max(distance, 1e-6))
+    return sw.contact is not None and sw.contact.kind == "ship" and sw.contact.id in fouled_with
 
 
 def follow_order(orders: SoloOrders, wish: Wish, turn: float) -> Follow:
