@@ -171,6 +171,7 @@ class Squadron:
     id: str
     name: str
     ships: tuple[ScenarioShip, ...]
+    nation: str | None = None  # the flag it sails under; None: the side's (the Combined Fleet had both)
 
 
 @dataclass(frozen=True)

@@ -182,7 +182,7 @@ def _read_sides(
         squadrons=Raw(),
         batteries=F(Raw(), False, None),
     )
-    sq_rec = Record(id=Slug(), name=Str(), ships=Raw())
+    sq_rec = Record(id=Slug(), name=Str(), nation=F(Choice(NATIONS, "nation"), False, None), ships=Raw())
     ship_rec = Record(
         ship=Str(),
         id=F(Slug(), False, None),
@@ -251,7 +251,7 @@ def _read_sides(
                 else:
                     members.append(BAD)
                 squadrons.append(
-                    Squadron(id=qv["id"], name=qv["name"], ships=tuple(members))
+                    Squadron(id=qv["id"], name=qv["name"], ships=tuple(members), nation=qv["nation"])
                     if all_ok([*qv.values(), *members])
                     else BAD
                 )

@@ -92,7 +92,16 @@ def roll_initiative(state: GameState, out: Out) -> None:
         total = sum(faces) + modifier
         sq.initiative = total
         totals[sq.id] = total
-        out.emit("initiative", squadron=sq.id, side=sq.side, roll=faces, modifier=modifier, modifiers=mods, total=total)
+        out.emit(
+            "initiative",
+            squadron=sq.id,
+            side=sq.side,
+            nation=sq.nation,
+            roll=faces,
+            modifier=modifier,
+            modifiers=mods,
+            total=total,
+        )
     state.order = tuple(_order(state, totals, out))
     state.order_index = 0
     out.emit("initiative_order", order=list(state.order))

@@ -14,7 +14,8 @@ def new_game(scenario: Scenario, rules: RuleSet, seed: int) -> tuple[GameState, 
     squadrons: dict[str, Squadron] = {}
     for side in scenario.sides:
         for sq in side.squadrons:
-            squadrons[sq.id] = Squadron(sq.id, sq.name, side.id, side.nation, tuple(s.id for s in sq.ships))
+            nation = sq.nation or side.nation
+            squadrons[sq.id] = Squadron(sq.id, sq.name, side.id, nation, tuple(s.id for s in sq.ships))
             for entry in sq.ships:
                 cls = entry.ship
                 specials = tuple(
@@ -81,6 +82,7 @@ def new_game(scenario: Scenario, rules: RuleSet, seed: int) -> tuple[GameState, 
         wind_from=scenario.wind_from,
         turn_limit=scenario.turn_limit,
         sides=[{"id": s.id, "name": s.name, "nation": s.nation} for s in scenario.sides],
+        squadrons=[{"id": q.id, "name": q.name, "side": q.side, "nation": q.nation} for q in squadrons.values()],
         ships=[_ship_entry(s) for s in ships.values()],
     )
     roll_initiative(state, out)

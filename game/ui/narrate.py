@@ -267,7 +267,13 @@ def _turn(e: Event, n: Names, rules: RuleSet | None) -> str:
 def _initiative(e: Event, n: Names, rules: RuleSet | None) -> str:
     roll = list(e["roll"])
     mods = e.get("modifiers") or {}
-    words = {"flagship": "flagship", "nation": "nation", "signalled": "signal", "crippled": "crippled ship"}
+    nation = e.get("nation")
+    words = {
+        "flagship": "flagship",
+        "nation": f"{nation.title()} squadron" if isinstance(nation, str) and nation else "nation",
+        "signalled": "signal",
+        "crippled": "crippled ship",
+    }
     text = f"{_label(n, e['squadron'])} roll {'+'.join(str(f) for f in roll)} for initiative"
     if mods:
         text += ", " + ", ".join(f"{int(v):+d} {words.get(k, k.replace('_', ' '))}" for k, v in mods.items())

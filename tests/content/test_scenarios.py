@@ -346,3 +346,15 @@ def test_a_broken_terrain_piece_does_not_hide_a_ship_on_another(bad) -> None:
     probs = bad(text)
     find(probs, F, line_of(text, "kind: isle"), "terrain[0].kind", "unknown terrain kind")
     find(probs, F, line_of(text, "[10, 10, 90]"), "sides[0].squadrons[0].ships[0].pose", "overlaps shoal 'rock'")
+
+
+def test_a_squadron_sails_under_its_sides_flag_unless_it_names_its_own(load) -> None:
+    sc = load(SCENARIO)
+    assert sc.sides[0].squadrons[0].nation is None  # the side's: british
+    text = replace(SCENARIO, "        name: Van\n", "        name: Van\n        nation: spanish\n")
+    assert load(text).sides[0].squadrons[0].nation == "spanish"
+
+
+def test_a_squadron_nation_must_be_one_the_rules_know(bad) -> None:
+    text = replace(SCENARIO, "        name: Van\n", "        name: Van\n        nation: atlantean\n")
+    find(bad(text), F, line_of(text, "atlantean"), "sides[0].squadrons[0].nation", "atlantean")

@@ -110,3 +110,51 @@ def test_a_signals_ship_in_sight_of_the_flagship_signals_a_squadron_within_24_in
     assert signalled_squadrons(st2) == {"van", "rear"}  # Euryalus signals her own squadron, Naiad the rear
     st2.ships["naiad"].specials = ()
     assert signalled_squadrons(st2) == {"van"}  # the rear is 38" from Euryalus: out of reach
+
+
+def combined_fleet():
+    """One side of two squadrons: a French one and a Spanish one under the same flag (Trafalgar)."""
+    from game.content.model import Scenario, ScenarioShip, Side, Squadron
+    from game.rules.setup import new_game
+    from tests.rules.battle import RULES, ship_class
+
+    def entry(sid, pose, nation):
+        return ScenarioShip(id=sid, ship=ship_class(sid, "3rd", nation), pose=pose, sail="battle")
+
+    allied = Side(
+        id="allies",
+        name="Combined Fleet",
+        nation="french",
+        colour=(40, 60, 170),
+        squadrons=(
+            Squadron(id="french_sq", name="Escadre", ships=(entry("fougueux", (10, 10, 90), "french"),)),
+            Squadron(
+                id="spanish_sq",
+                name="Escuadra",
+                ships=(entry("santa_ana", (10, 20, 90), "spanish"),),
+                nation="spanish",
+            ),
+        ),
+    )
+    british = Side(
+        id="british",
+        name="Royal Navy",
+        nation="british",
+        colour=(200, 0, 0),
+        squadrons=(Squadron(id="lee", name="Lee", ships=(entry("royal_sovereign", (60, 40, 270), "british"),)),),
+    )
+    sc = Scenario(id="t", name="t", description="", table=(72, 48), wind_from=0, turn_limit=12, sides=(allied, british))
+    state, events = new_game(sc, RULES, 1)
+    return state, events
+
+
+def test_each_squadron_rolls_initiative_with_its_own_nations_modifier():
+    st, events = combined_fleet()
+    assert st.squadrons["french_sq"].nation == "french" and st.squadrons["spanish_sq"].nation == "spanish"
+    ev, _ = roll(st, 3, 3, 3, 3, 3, 3)
+    assert ev["french_sq"]["modifier"] == 0 and ev["french_sq"]["nation"] == "french"
+    assert ev["spanish_sq"]["modifiers"] == {"nation": -1} and ev["spanish_sq"]["total"] == 5
+    assert ev["lee"]["modifiers"] == {"nation": 1}
+    setup = events[0]
+    assert {"id": "spanish_sq", "name": "Escuadra", "side": "allies", "nation": "spanish"} in setup["squadrons"]
+

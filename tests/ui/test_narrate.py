@@ -404,3 +404,11 @@ def _glyphs_missing(line: str) -> set[str]:
     f = pygame.font.Font(str(Path(pygame_gui.__file__).parent / "data" / "NotoSans-Regular.ttf"), 18)
     box = f.metrics("\uffff")[0]  # what the font draws for a character it lacks
     return {c for c in set(line) if c.strip() and f.metrics(c)[0] == box}
+
+
+def test_an_initiative_roll_names_the_squadrons_own_nation():
+    e = {"seq": 3, "turn": 1, "type": "initiative", "squadron": "escuadra", "side": "allies", "nation": "spanish",
+         "roll": [3, 4], "modifier": -1, "modifiers": {"nation": -1}, "total": 6}  # fmt: skip
+    assert describe(e, {"escuadra": "Escuadra de Gravina"}) == (
+        "Escuadra de Gravina roll 3+4 for initiative, -1 Spanish squadron: 6."
+    )
