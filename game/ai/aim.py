@@ -101,13 +101,14 @@ def exposure(ap: Appraiser, st: GameState, me: Ship, shooters: list[str], worst:
     """Ships firing as she bears: the best shot each has at ``me`` where she is now, kept at its worst."""
     if not can_fight(me):
         return
+    reach = float(st.rules.ranges["long"])
     for sid in shooters:
         shooter = st.ships[sid]
         if not can_fight(shooter):
             continue
         best = 0.0
         for side in (BATTERY,) if shooter.shore_battery else SIDES:
-            if side in shooter.fired or not (shooter.shore_battery or maybe_in_arc(shooter, side, me, 64.0)):
+            if side in shooter.fired or not (shooter.shore_battery or maybe_in_arc(shooter, side, me, reach)):
                 continue
             shot = plan_shot(st, shooter, side, me, "hull")
             if isinstance(shot, Shot):

@@ -95,13 +95,20 @@ def fire_order(state: GameState, options: list[Option]) -> Command | None:
         return None
     opt = best[2]
     target = state.ships[opt.fixed["target"]]
-    chain = True in opt.choices.get("chain_shot", ())
-    aim = aim_at(state, state.ships[opt.ship], opt.fixed["side"], target, chain_shot=chain)
+    # Chain Shot is offered only where it helps: at the rigging, at point blank or close range.
+    chained = next(
+        (
+            o
+            for o in options
+            if o.type == "fire"
+            and o.fixed.get("chain_shot")
+            and (o.fixed["side"], o.fixed["target"]) == (opt.fixed["side"], opt.fixed["target"])
+        ),
+        None,
+    )
+    aim = aim_at(state, state.ships[opt.ship], opt.fixed["side"], target, chain_shot=chained is not None)
+    if aim == "rigging" and chained is not None:
+        return chained.command()
     if aim not in opt.choices.get("aim", ("hull",)):
         aim = "hull"
-    values: dict = {"aim": aim}
-    if "chain_shot" in opt.choices:
-        bands = state.rules.special_actions["chain_shot"]["bands"]
-        close = best[0] <= max(float(state.rules.ranges[b]) for b in bands) + 1e-9
-        values["chain_shot"] = aim == "rigging" and close and chain
-    return opt.command(**values)
+    return opt.command(aim=aim)

@@ -118,6 +118,13 @@ class RuleSet:
                 return row
         return None
 
+    def broadside_guns_problem(self, guns: int) -> str | None:
+        """Why a ship or battery of ``guns`` guns would roll no broadside dice, or None if a row covers her."""
+        if any(lo <= guns <= hi for lo, hi, *_ in self.broadside_dice):
+            return None
+        spans = ", ".join(f"{lo}-{hi}" for lo, hi, *_ in sorted(self.broadside_dice))
+        return f"{guns} guns is outside the broadside dice table (rows for {spans}): she would roll no broadside dice"
+
     def crippled_at(self, start: int) -> int:
         """Points lost at which a track of ``start`` points is crippled."""
         raw = start * self.crippled_fraction

@@ -269,6 +269,9 @@ def _read_sides(
                     continue
                 if not unit_ids.claim(bv["id"], b.value["id"], sub(bpath, "id")):
                     bv["id"] = BAD
+                if bv["guns"] is not BAD and (why := rules.broadside_guns_problem(bv["guns"])):
+                    ctx.add(b.value["guns"].line, sub(bpath, "guns"), why)
+                    bv["guns"] = BAD
                 if bv["position"] is not BAD and size is not None and not shapes.inside_rect([bv["position"]], *size):
                     ctx.add(b.value["position"].line, sub(bpath, "position"), f"is not on the {_fmt(size)} table")
                     bv["position"] = BAD

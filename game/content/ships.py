@@ -102,6 +102,9 @@ def read_ships(ctx: Ctx, root: Node, rules: RuleSet) -> dict[str, ShipClass]:
                 f"{v['guns']} is outside every base_stats row for rate {v['rate']} ({_rows_text(rules, v['rate'])})",
             )
             v["guns"] = BAD
+        if v["guns"] is not BAD and (why := rules.broadside_guns_problem(v["guns"])):
+            ctx.add(m["guns"].line, sub(path, "guns"), why)
+            v["guns"] = BAD
         if not all_ok(v.values()):
             continue
         if "armament" not in _SHIP_FIELDS:  # older model: documentation only

@@ -24,6 +24,9 @@ BATTERY = "battery"
 AIMS = ("hull", "rigging")
 #: Keels within this many degrees of perpendicular count as "perpendicular" for a rake (RULES-NOTES).
 RAKE_OFF_PERPENDICULAR = 30.0
+#: Inches the arc polygon reaches beyond long range.  The arc is a bearing test (range is measured
+#: apart), and a target exactly at long range would only touch a polygon cut off at that range.
+ARC_BEYOND_RANGE = 1.0
 
 
 def band_of(state: GameState, distance: float) -> str | None:
@@ -97,7 +100,7 @@ def in_arc(state: GameState, firer: Ship, side: str, target: Ship) -> bool:
         b = bearing((firer.x, firer.y), (target.x, target.y))
         lo, hi = arc
         return norm_heading(b - lo) <= norm_heading(hi - lo) + 1e-9
-    reach = float(state.rules.ranges["long"])
+    reach = float(state.rules.ranges["long"]) + ARC_BEYOND_RANGE
     return board.in_arc(state, firer.id, side, target.id, reach, state.rules.arc_off_beam)
 
 

@@ -158,6 +158,8 @@ def fire(state: GameState, cmd: c.Fire, out: Out) -> None:
     shot = plan_shot(state, firer, cmd.side, target, cmd.aim, chain_shot=False)
     if isinstance(shot, str):
         raise Illegal(shot)
+    if cmd.chain_shot and not chain_shot_helps(state, shot):
+        raise Illegal(chain_shot_useless(state, target, shot))
     if not in_window:
         leave_start(state, state.activation, firer, out)
         if firer.status != AFLOAT:
@@ -176,6 +178,21 @@ def fire(state: GameState, cmd: c.Fire, out: Out) -> None:
     if shot.band == "point_blank" and target.on_table and not target.shore_battery:
         musketry(state, firer, target, out)
     _refresh_window(state)
+
+
+def chain_shot_helps(state: GameState, shot: Shot) -> bool:
+    """Chain Shot adds to hit only against rigging at the bands the rules name (point blank and close)."""
+    return shot.aim == "rigging" and shot.band in state.rules.special_actions["chain_shot"]["bands"]
+
+
+def chain_shot_useless(state: GameState, target: Ship, shot: Shot) -> str:
+    bands = " or ".join(b.replace("_", " ") for b in state.rules.special_actions["chain_shot"]["bands"])
+    if shot.aim != "rigging":
+        return f"Chain Shot is fired at the rigging, not the {shot.aim}: it would spend the special action for nothing"
+    return (
+        f"Chain Shot helps only at {bands} range; {target.name} is at {shot.band.replace('_', ' ')} range "
+        f"({shot.range:.1f}\"): it would spend the special action for nothing"
+    )
 
 
 def snap_fire(state: GameState, cmd: c.SnapFire, out: Out) -> None:
@@ -236,6 +253,11 @@ def declare_fas(state: GameState, cmd: c.FireAsSheBears, out: Out) -> None:
 
 def shots_available(state: GameState, firer: Ship) -> list[tuple[str, Ship]]:
     """(side, target) pairs this ship could fire now, ignoring whose moment it is."""
+    return [(side, target) for side, target, _ in _shots(state, firer)]
+
+
+def _shots(state: GameState, firer: Ship) -> list[tuple[str, Ship, Shot]]:
+    """(side, target, the shot at her hull) for every broadside this ship could fire now."""
     if firer.status != AFLOAT or firer.boarding_with:
         return []
     sides = (BATTERY,) if firer.shore_battery else SIDES
@@ -245,8 +267,10 @@ def shots_available(state: GameState, firer: Ship) -> list[tuple[str, Ship]]:
             continue
         for target in state.ships.values():
             # plan_shot turns away friends and untargetable ships before measuring anything
-            if target is not firer and not isinstance(plan_shot(state, firer, side, target, "hull"), str):
-                out.append((side, target))
+            if target is not firer:
+                shot = plan_shot(state, firer, side, target, "hull")
+                if not isinstance(shot, str):
+                    out.append((side, target, shot))
     return out
 
 
@@ -284,13 +308,14 @@ def fire_options(state: GameState):
     if can_fire_now(state, ship):
         return []
     chain = act.special is None and not ship.crippled("crew")
+    chain_bands = state.rules.special_actions["chain_shot"]["bands"]
     opts = []
-    for side, target in shots_available(state, ship):
+    for side, target, shot in _shots(state, ship):
         aims = AIMS if not target.shore_battery else ("hull",)
-        choices = {"aim": aims}
-        if chain and "rigging" in aims:
-            choices["chain_shot"] = (False, True)
-        opts.append(Option("fire", ship.id, fixed={"side": side, "target": target.id}, choices=choices))
+        fixed = {"side": side, "target": target.id}
+        opts.append(Option("fire", ship.id, fixed=fixed, choices={"aim": aims}))
+        if chain and "rigging" in aims and shot.band in chain_bands:  # offered only where it can help
+            opts.append(Option("fire", ship.id, fixed={**fixed, "aim": "rigging", "chain_shot": True}))
     if act.special is None and not ship.crippled("crew") and not ship.fas and not ship.shore_battery:
         opts.append(Option("fire_as_she_bears", ship.id))
     return opts

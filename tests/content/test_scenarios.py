@@ -358,3 +358,8 @@ def test_a_squadron_sails_under_its_sides_flag_unless_it_names_its_own(load) -> 
 def test_a_squadron_nation_must_be_one_the_rules_know(bad) -> None:
     text = replace(SCENARIO, "        name: Van\n", "        name: Van\n        nation: atlantean\n")
     find(bad(text), F, line_of(text, "atlantean"), "sides[0].squadrons[0].nation", "atlantean")
+
+
+def test_a_battery_beyond_the_broadside_dice_table_is_refused(bad) -> None:
+    text = replace(SCENARIO, "        guns: 20", "        guns: 150")
+    find(bad(text), F, line_of(text, "guns: 150"), "sides[1].batteries[0].guns", "outside the broadside dice table")

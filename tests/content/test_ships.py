@@ -110,6 +110,20 @@ def test_guns_outside_every_row_message(write, rules: RuleSet) -> None:
     )
 
 
+def test_a_ship_beyond_the_broadside_dice_table_is_refused_not_given_no_dice(write, rules: RuleSet) -> None:
+    # The book's 1st-rate row runs to 140 guns, its dice table only to 139.
+    text = replace(SHIPS, "    guns: 104", "    guns: 140")
+    text = replace(text, "    hull: 180", "    hull: 200")
+    text = replace(text, "    crew: 90", "    crew: 100")
+    text = replace(text, "    musketry: 11", "    musketry: 12")
+    (p,) = _one(write, rules, text)
+    assert p == (
+        f"ships.yaml:{line_of(text, 'guns: 140')}: ships[0].guns: 140 guns is outside the broadside dice table "
+        "(rows for 1-9, 10-19, 20-29, 30-39, 40-49, 50-59, 60-69, 70-79, 80-89, 90-99, 100-109, 110-119, "
+        "120-129, 130-139): she would roll no broadside dice"
+    )
+
+
 def test_bool_is_not_an_int_even_in_launched(write, rules: RuleSet) -> None:
     text = replace(SHIPS, "    launched: 1765", "    launched: false")
     find(

@@ -230,3 +230,36 @@ def test_a_crew_crippled_as_she_bears_takes_no_special_action_after():
     ok(st, c.Fire("virginie", "starboard", "amazon", "hull"))
     assert st.ships["amazon"].crippled("crew")
     assert "crippled" in refused(st, c.Tack("amazon"))
+
+
+def test_chain_shot_is_offered_only_where_it_helps():
+    near = battle([{"id": "amazon", "pose": (30, 20, 90)}, {"id": "virginie", "side": "french", "pose": (30, 30, 90)}])
+    activate(near, "amazon")
+    chains = [o for o in legal_commands(near) if o.type == "fire" and o.fixed.get("chain_shot")]
+    assert [(o.fixed["side"], o.fixed["target"], o.fixed["aim"]) for o in chains] == [("port", "virginie", "rigging")]
+    far = battle([{"id": "amazon", "pose": (30, 10, 90)}, {"id": "virginie", "side": "french", "pose": (30, 30, 90)}])
+    activate(far, "amazon")  # 19" apart: effective range
+    fire = [o for o in legal_commands(far) if o.type == "fire"]
+    assert fire and not [o for o in fire if o.fixed.get("chain_shot")]
+
+
+def test_chain_shot_that_cannot_help_is_refused_and_the_special_action_kept():
+    far = battle([{"id": "amazon", "pose": (30, 10, 90)}, {"id": "virginie", "side": "french", "pose": (30, 30, 90)}])
+    activate(far, "amazon")
+    why = refused(far, c.Fire("amazon", "port", "virginie", "rigging", chain_shot=True))
+    assert "helps only at point blank or close range" in why and "effective range" in why
+    near = battle([{"id": "amazon", "pose": (30, 20, 90)}, {"id": "virginie", "side": "french", "pose": (30, 30, 90)}])
+    activate(near, "amazon")
+    assert "fired at the rigging" in refused(near, c.Fire("amazon", "port", "virginie", "hull", chain_shot=True))
+    assert near.activation.special is None
+    load(near, 6, 6, 1)
+    ok(near, c.FireAsSheBears("amazon"))  # the special action is still hers to use
+
+
+def test_a_target_at_exactly_long_range_is_in_range():
+    st = battle(
+        [{"id": "amazon", "pose": (10, 10, 90)}, {"id": "virginie", "side": "french", "pose": (10, 74.75, 90)}],
+        table=(100.0, 100.0),
+    )
+    shot = plan_shot(st, st.ships["amazon"], "port", st.ships["virginie"], "hull")
+    assert shot.range == pytest.approx(64.0) and shot.band == "long"

@@ -81,17 +81,19 @@ def actions_for(state: GameState, options: list[Option], planned_distance: float
         elif t == "fire_as_she_bears":
             out.append(Action("Fire As She Bears", "Special action: after another ship's segment, fire if a "
                               "target bears, until her next activation", lambda o=o: o.command(), None, "special"))
+        elif t == "fire" and o.fixed.get("chain_shot"):
+            tgt = _name(state, o.fixed["target"])
+            bonus = int(state.rules.special_actions["chain_shot"]["to_hit"])
+            out.append(Action(f"Fire {o.fixed['side']} at {tgt}: chain shot",
+                              f"Special action: chain shot at the rigging ({bonus:+d} to hit at this range if the "
+                              "test passes; it uses the turn's special action)",
+                              lambda o=o: o.command(), None, "fire", o.fixed["target"]))
         elif t == "fire":
             tgt = _name(state, o.fixed["target"])
             side = o.fixed["side"]
             for aim in o.choices["aim"]:
                 out.append(Action(f"Fire {side} at {tgt}: {aim}", f"Fire the {side} broadside at {tgt}'s {aim}",
                                   lambda o=o, aim=aim: o.command(aim=aim), None, "fire", o.fixed["target"]))
-                if aim == "rigging" and True in o.choices.get("chain_shot", ()):
-                    out.append(Action(f"Fire {side} at {tgt}: chain shot", "Special action: chain shot at the "
-                                      "rigging (+2 to hit if the test passes)",
-                                      lambda o=o: o.command(aim="rigging", chain_shot=True), None, "fire",
-                                      o.fixed["target"]))
         elif t == "hold_fire":
             out.append(Action("Hold fire", "Let the chance to fire pass (key H)", lambda o=o: o.command(), pygame.K_h))
         elif t == "snap_fire":
