@@ -319,3 +319,42 @@ def test_a_left_drag_is_not_a_click_and_does_not_activate_the_picked_ship(app):
     assert scene.state.activation is None
     click(app, at)  # a real second click still activates her
     assert scene.state.activation is not None and scene.state.activation.ship == "bucentaure"
+
+
+def _foul_bucentaure(scene):
+    """Lay Redoutable across Bucentaure's bow, touching it."""
+    from game.table.geometry import heading_vector
+
+    b, r = scene.state.ships["bucentaure"], scene.state.ships["redoutable"]
+    fx, fy = heading_vector(b.heading)
+    reach = b.length / 2 + r.width / 2 + 0.002
+    r.x, r.y, r.heading = b.x + fx * reach, b.y + fy * reach, (b.heading + 90) % 360
+
+
+def test_a_fouled_ship_is_offered_back_clear_and_x_lays_the_tape_from_her_stern(app):
+    scene = battle(app)
+    _foul_bucentaure(scene)
+    _activate(app, scene, "bucentaure")
+    _zoom_on(scene, "bucentaure")
+    frames(app)
+    assert any("Back clear (up to 2.0\" astern)" in b for b in buttons(app))  # a 74 at battle sail, reaching
+    s = scene.state.ships["bucentaure"]
+    start = (s.x, s.y, s.heading)
+    key(app, pygame.K_x)
+    frames(app)
+    plan = scene.current_plan()
+    assert plan.astern and (plan.lo, plan.hi) == (0.0, 2.0)
+    assert any("Sail ahead instead" in b for b in buttons(app))
+    fx, fy = plan.forward  # astern
+    a = scene.cam.to_screen(s.x, s.y)
+    b = scene.cam.to_screen(s.x + fx * 1.5, s.y + fy * 1.5)
+    drag(app, a, b)
+    assert plan.distance == pytest.approx(1.5)
+    key(app, pygame.K_RETURN)
+    frames(app)
+    s = scene.state.ships["bucentaure"]
+    back = math.hypot(s.x - start[0], s.y - start[1])
+    assert back == pytest.approx(1.5, abs=1e-6) and scene.state.activation.segment == 1  # where she was dragged
+    moved = [e for e in scene.match.session.events if e["type"] == "move" and e["ship"] == "bucentaure"]
+    assert moved[-1]["astern"]
+    assert not scene.astern  # the next segment's tape is laid ahead again

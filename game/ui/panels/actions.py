@@ -35,8 +35,10 @@ def _name(state: GameState, sid: str) -> str:
     return s.name if s else sid
 
 
-def actions_for(state: GameState, options: list[Option], planned_distance: float | None) -> list[Action]:
-    """The human-readable choices, in the order a player thinks of them."""
+def actions_for(
+    state: GameState, options: list[Option], planned_distance: float | None, astern: bool = False
+) -> list[Action]:
+    """The human-readable choices, in the order a player thinks of them (``astern``: the tape is backing her)."""
     out: list[Action] = []
     sails = state.rules.sails
     for o in options:
@@ -104,8 +106,18 @@ def actions_for(state: GameState, options: list[Option], planned_distance: float
             out.append(Action("End activation", "Finish this ship's activation (key E)", lambda o=o: o.command(),
                               pygame.K_e))
         elif t == "move":
-            out.append(Action("Sail this segment", "Commit the segment measured on the tape (Enter)",
-                              lambda: "commit", pygame.K_RETURN))
+            out.append(Action("Back her this segment" if astern else "Sail this segment",
+                              "Commit the segment measured on the tape (Enter)", lambda: "commit", pygame.K_RETURN))
+        elif t == "back_clear":
+            hi = o.ranges["distance"][1]
+            if astern:
+                out.append(Action("Sail ahead instead", "Lay the tape from her bow again (key X)", lambda: "astern",
+                                  pygame.K_x, "move"))
+            else:
+                out.append(Action(f"Back clear (up to {hi:.1f}\" astern)",
+                                  "Fouled: a ship lies across her bow. Lay the tape from her stern, drag her back "
+                                  "up to the segment minimum, turn, then Enter (key X)", lambda: "astern",
+                                  pygame.K_x, "move"))
     return out
 
 

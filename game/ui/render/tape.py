@@ -117,8 +117,8 @@ def tape_labels(cam: Camera, plan: SegmentPlan, length: float, width: float) -> 
 
 
 def _tape_frame(plan: SegmentPlan, length: float, width: float):
-    """The tape's heading vector, its zero point at the bow, and the unit vector out to its label side."""
-    f = heading_vector(plan.start[2])
+    """The tape's direction, its zero point at the bow (the stern when backing), and the unit vector to its labels."""
+    f = plan.forward
     bow = (plan.start[0] + f[0] * length / 2, plan.start[1] + f[1] * length / 2)
     off = (bow[0] - f[1] * width * 0.5 * TAPE_SIDE, bow[1] + f[0] * width * 0.5 * TAPE_SIDE)
     return f, off, (-f[1] * TAPE_SIDE, f[0] * TAPE_SIDE)

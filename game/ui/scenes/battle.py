@@ -53,6 +53,7 @@ class BattleScene(Scene):
         self.mouse = (0.0, 0.0)  # table inches under the cursor
         self.plan: SegmentPlan | None = None
         self._plan_key: tuple | None = None
+        self.astern = False  # the player chose to back a fouled ship clear this segment
         self.drag: str | None = None  # tape | turn | pan | measure
         self.grab = 0.0
         self.press_at: tuple[int, int] | None = None
@@ -117,11 +118,15 @@ class BattleScene(Scene):
         """The tape for the active ship's next segment, when a human is moving her."""
         if not self.human_to_move():
             return None
-        opt = next((o for o in self.match.options() if o.type == "move"), None)
+        opts = self.match.options()
+        back = next((o for o in opts if o.type == "back_clear"), None)
+        if back is None:
+            self.astern = False
+        opt = back if self.astern else next((o for o in opts if o.type == "move"), None)
         if opt is None:
             self.plan = None
             return None
-        key = (self.match.version, opt.ship)
+        key = (self.match.version, opt.ship, self.astern)
         if key != self._plan_key:
             self._plan_key = key
             self.plan = SegmentPlan.for_option(self.state, opt)
@@ -161,6 +166,7 @@ class BattleScene(Scene):
             self.selected = act.ship
         self.plan = None
         self._plan_key = None
+        self.astern = False  # each segment starts with the tape ahead; backing is chosen again
         self.pause = COMPUTER_PAUSE / speed if speed > 0 else 0.0
         self._check_hand_over()
         return True
@@ -169,6 +175,10 @@ class BattleScene(Scene):
         made = action.make()
         if made == "commit":
             self.commit()
+        elif made == "astern":
+            self.astern = not self.astern
+            self._plan_key = None
+            self.app.say("backing clear: drag her astern, then turn" if self.astern else "sailing ahead")
         elif isinstance(made, str):
             self.app.say(made)
         else:
@@ -185,7 +195,8 @@ class BattleScene(Scene):
 
     def take_back(self) -> None:
         if self.plan is not None and (self.plan.distance is not None and not self.plan.aback or self.plan.turn):
-            self.plan = SegmentPlan.for_option(self.state, next(o for o in self.match.options() if o.type == "move"))
+            self._plan_key = None  # a fresh tape for the same segment
+            self.current_plan()
             return
         if not self.match.is_human(self.match.to_move()) and self.match.to_move() is not None:
             self.app.say("the computer is playing: nothing of yours to take back")
@@ -278,9 +289,9 @@ class BattleScene(Scene):
             if acts:
                 self.selected = acts[0]  # show the card of a ship that may act
         plan = self.current_plan()
-        key = (self.match.version, human, plan.distance if plan else None)
+        key = (self.match.version, human, plan.distance if plan else None, self.astern)
         opts = self.match.options() if human else []
-        self.actions.set_actions(actions_for(self.state, opts, plan.distance if plan else None), key)
+        self.actions.set_actions(actions_for(self.state, opts, plan.distance if plan else None, self.astern), key)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface)

@@ -29,6 +29,7 @@ KEYS = [
     ("E", "end the activation"),
     ("H", "hold fire"),
     ("F / R / T / B", "fight fires / repair / tack / declare boarding"),
+    ("X", "fouled: back her clear astern this segment (X again: sail ahead)"),
     ("Tab", "select the next ship that may act"),
     ("M", "free measuring tape (drag between two points)"),
     ("G", "6\" grid"),

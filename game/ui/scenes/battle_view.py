@@ -151,6 +151,11 @@ class BattleView:
         lines: list[tuple[str, tuple[int, int, int]]] = []
         if plan.aback:
             lines.append(("taken aback: no way on — choose the free turn, then click her or Enter", (255, 150, 130)))
+        elif plan.astern:
+            lines.append((f"fouled: backing clear, up to {plan.hi:.1f}\" astern, then turn — Enter sails it",
+                          (255, 210, 140)))
+        elif any(o.type == "back_clear" for o in sc.match.options()):
+            lines.append(("fouled with the ship across her bow: she may back clear instead (X)", (255, 210, 140)))
         if pv is not None:
             if pv.refused:
                 lines.append((pv.refused, (255, 120, 110)))

@@ -1,10 +1,13 @@
 """The measuring tape: plan one segment by dragging the ship along it, then turning her.
 
 The tool keeps the plan (distance, turn) and what the engine says it would
-do, tried on a copy of the state: where she would end, what she would touch,
-and the disposition and speed of the next segment.  Nothing is submitted
-until the player commits.  Distances snap to a tenth of an inch, turns to a
-degree, as a player with a tape and a turning template would.
+do, tried on a trial of the state (``sandbox``): where she would end, what she
+would touch, and the disposition and speed of the next segment.  The trial has
+dice of its own, so the ghost never foretells the real ones: where dice will
+be rolled the warning names them and gives the chance of each outcome that
+matters, worked out from the rules.  Nothing is submitted until the player
+commits.  Distances snap to a tenth of an inch, turns to a degree, as a player
+with a tape and a turning template would.
 """
 
 from __future__ import annotations
@@ -13,15 +16,15 @@ import math
 from dataclasses import dataclass, field
 
 from game.rules import movement
-from game.rules.commands import MoveSegment
+from game.rules.commands import BackClear, MoveSegment
 from game.rules.engine import Option, Rejected, apply
+from game.rules.odds import loss, percent
+from game.rules.sandbox import sandbox
 from game.rules.state import GameState
 from game.table.geometry import bearing, heading_vector, signed_angle
 
 DISTANCE_STEP = 0.1
 TURN_STEP = 1.0
-#: Contact events a player wants to see before they happen.
-WARNINGS = ("collision", "aground", "left_table", "taken_aback", "grapple", "boarding_failed", "sunk", "struck")
 
 
 def snap(v: float, step: float, lo: float, hi: float) -> float:
@@ -56,24 +59,27 @@ class SegmentPlan:
     turn: float = 0.0
     preview: Preview | None = None
     _previewed: tuple | None = None
+    astern: bool = False  # a fouled ship backing clear: the tape runs from her stern
 
     @classmethod
     def for_option(cls, state: GameState, option: Option) -> SegmentPlan:
         ship = state.ships[option.ship]
         lo, hi = option.ranges["distance"]
         t = option.ranges["turn"][1]
-        plan = cls(option.ship, ship.pose, lo, hi, t)
-        if hi <= 1e-9:  # taken aback: nothing to measure, only the free turn
+        plan = cls(option.ship, ship.pose, lo, hi, t, astern=option.type == "back_clear")
+        if plan.aback:  # taken aback: nothing to measure, only the free turn
             plan.distance = 0.0
         return plan
 
     @property
     def aback(self) -> bool:
-        return self.hi <= 1e-9
+        return not self.astern and self.hi <= 1e-9
 
     @property
     def forward(self) -> tuple[float, float]:
-        return heading_vector(self.start[2])
+        """The way she moves: ahead, or astern when backing clear."""
+        fx, fy = heading_vector(self.start[2])
+        return (-fx, -fy) if self.astern else (fx, fy)
 
     def centre_at(self, distance: float) -> tuple[float, float]:
         fx, fy = self.forward
@@ -98,7 +104,9 @@ class SegmentPlan:
     def set_turn(self, t: float) -> None:
         self.turn = snap(t, TURN_STEP, -self.allowance, self.allowance)
 
-    def command(self) -> MoveSegment:
+    def command(self) -> MoveSegment | BackClear:
+        if self.astern:
+            return BackClear(self.ship, float(self.distance or 0.0), float(self.turn))
         return MoveSegment(self.ship, float(self.distance or 0.0), float(self.turn))
 
     def ghost_pose(self) -> tuple[float, float, float]:
@@ -107,7 +115,7 @@ class SegmentPlan:
         return (x, y, (self.start[2] + self.turn) % 360.0)
 
     def refresh(self, state: GameState) -> Preview | None:
-        """Try the plan on a copy (only when it changed): the engine's answer, dice and all, thrown away."""
+        """Try the plan on a trial (only when it changed): where she ends, and what the dice may do."""
         if self.distance is None:
             self.preview = None
             return None
@@ -115,7 +123,7 @@ class SegmentPlan:
         if key == self._previewed and self.preview is not None:
             return self.preview
         self._previewed = key
-        work = state.copy()
+        work = sandbox(state)
         result = apply(work, self.command())
         pv = Preview()
         if isinstance(result, Rejected):
@@ -125,7 +133,7 @@ class SegmentPlan:
             ship = work.ships[self.ship]
             pv.pose = ship.pose
             pv.travelled = math.hypot(ship.x - self.start[0], ship.y - self.start[1])
-            pv.warnings = [describe_warning(work, e) for e in result if e["type"] in WARNINGS]
+            pv.warnings = forecast(state, result)
             act = work.activation
             moving = act is not None and act.ship == self.ship and not act.movement_over
             if moving and act.segment < act.segments_allowed:
@@ -136,25 +144,67 @@ class SegmentPlan:
         return pv
 
 
-def describe_warning(state: GameState, e: dict) -> str:
+def forecast(state: GameState, events: list[dict]) -> list[str]:
+    """What the player should know before committing, from a trial's events and the rules' odds.
+
+    The trial's own outcomes (who sank with dice at their mean) are never
+    shown: only what happens for certain, the dice that will be rolled, and
+    the chance of each outcome that matters, worked out on ``state`` as it is.
+    """
+    out = []
+    for e in events:
+        line = _warning(state, e)
+        if line:
+            out.append(line)
+    return out
+
+
+def _warning(state: GameState, e: dict) -> str | None:
+    t = e["type"]
+
     def name(key: str) -> str:
         sid = e.get(key)
         s = state.ships.get(sid) if isinstance(sid, str) else None
         return s.name if s else str(sid)
 
-    t = e["type"]
     if t == "collision":
-        return f"collision with {name('other')}: both take hull damage"
+        mover, other = state.ships[e["ship"]], state.ships[e["other"]]
+        ours, theirs = len(e["faces"]), len(e["other_faces"])
+        text = f"collision with {other.name}: {ours}D6 hull to her, {theirs}D6 to {other.name}"
+        return text + _chances([loss(mover, "hull", ours), loss(other, "hull", theirs)], state, "sinks")
+    if t == "taken_aback":
+        ship = state.ships[e["ship"]]
+        dice = len(e["faces"])
+        text = f"taken aback: she stops and loses {dice}D6 rigging"
+        return text + _chances([loss(ship, "rigging", dice)], state, "is dismasted")
+    if t in ("fire_spreads", "leak_worsens"):
+        ship = state.ships[e["ship"]]
+        what, count = ("fire", ship.fires) if t == "fire_spreads" else ("leak", ship.leaks)
+        dice = len(e["faces"])
+        text = f"the {what}s she leaves alone spread: one more {what} and {dice}D6 crew"
+        if count + 1 >= int(state.rules.sink_at):
+            return text + f" — {count + 1} {what}s sink her"
+        return text + _chances([loss(ship, "crew", dice)], state, "strikes")
     if t == "aground":
-        return f"runs aground on {str(e.get('on', 'land')).replace('_', ' ')}"
+        return f"runs aground on {str(e.get('on', 'land')).replace('_', ' ')}: she is lost"
     if t == "left_table":
         return f"leaves the table by the {e.get('edge', '')} edge"
-    if t == "taken_aback":
-        return "taken aback: she stops and loses rigging"
     if t == "grapple":
-        return f"comes alongside {name('target')} and grapples"
+        return f"comes alongside {name('target')} and grapples: the boarding is fought in the boarding phase"
+    if t == "snap_chance":
+        return f"{name('ship')} may snap fire at her as she comes alongside (point blank, half her dice)"
     if t == "boarding_failed":
         return f"no room alongside {name('target')}"
-    if t in ("sunk", "struck"):
-        return f"{name('ship')} {t} (if the dice fall as in this trial)"
-    return t.replace("_", " ")
+    return None
+
+
+def _chances(losses: list, state: GameState, gone_word: str) -> str:
+    """'; 38% that Guerriere sinks, 60% that her hull is crippled' -- only the chances that are there."""
+    parts = []
+    for lo in losses:
+        who = state.ships[lo.ship].name
+        if lo.gone > 0.0:
+            parts.append(f"{percent(lo.gone)} that {who} {gone_word}")
+        elif lo.crippled > 0.0:
+            parts.append(f"{percent(lo.crippled)} that {who}'s {lo.track} is crippled (a morale test)")
+    return ("; " + ", ".join(parts)) if parts else ""
