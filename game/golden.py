@@ -1,0 +1,94 @@
+"""The golden games: seeded self-play games whose outcomes are pinned in the tests.
+
+Every scenario is played by every kind of player (random, scripted, captain,
+and each against the others); the final state hash and the number of events
+of each game are kept in ``tests/golden_games.json``.  ``tests/test_golden.py``
+plays them again and fails on any difference, so a change to the engine or to
+a computer player that alters an outcome shows up at once, and must be made on
+purpose: re-pin with ``--update`` and say in the commit which rule moved and why.
+
+    python -m game.golden             # play them and compare with the pins (exit 1 on a difference)
+    python -m game.golden --update    # play them and write the pins
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from game.content.load import list_scenarios, load_default, load_scenario, scenario_path
+from game.selfplay import play
+
+ROOT = Path(__file__).resolve().parents[1]
+
+PINS = ROOT / "tests" / "golden_games.json"
+
+#: (first side's kind, other sides' kind, seeds) played in every scenario.  Random games are cheap
+#: and wander into every corner of the rules; one game of each pairing with a thinking player
+#: (captain against captain is left out: it takes the longest and adds no kind of player).
+PAIRINGS = (
+    ("random", "random", (1, 2, 3, 4, 5, 6, 7, 8)),
+    ("scripted", "scripted", (1,)),
+    ("captain", "scripted", (1,)),
+    ("scripted", "random", (2,)),
+    ("random", "captain", (2,)),
+)
+
+
+def games() -> list[dict]:
+    """Every golden game, without its outcome: scenario, seed and who plays each side."""
+    out = []
+    for name in list_scenarios():
+        for first, rest, seeds in PAIRINGS:
+            for seed in seeds:
+                out.append({"scenario": name, "seed": seed, "kinds": [first, rest]})
+    return out
+
+
+def outcome(game: dict) -> dict:
+    """Play one golden game; its final state hash, event count and result."""
+    rules, ships = load_default()
+    scenario = load_scenario(scenario_path(game["scenario"]), ships, rules)
+    first, rest = game["kinds"]
+    players = {side.id: first if i == 0 else rest for i, side in enumerate(scenario.sides)}
+    session = play(scenario, rules, game["seed"], players).session
+    st = session.state
+    return {"state_hash": st.state_hash(), "events": len(session.events), "winner": st.winner, "turns": st.turn}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--update", action="store_true", help="write the pins instead of comparing with them")
+    args = ap.parse_args()
+    pinned = {} if args.update else {_key(g): g for g in json.loads(PINS.read_text(encoding="utf-8"))}
+    done, differ = [], 0
+    started = time.perf_counter()
+    for game in games():
+        got = {**game, **outcome(game)}
+        done.append(got)
+        want = pinned.get(_key(game))
+        if not args.update and (want is None or _pin(want) != _pin(got)):
+            differ += 1
+            was = f"{want['state_hash'][:12]} ({want['events']} events)" if want else "not pinned"
+            print(f"{_key(game)}: {was} -> {got['state_hash'][:12]} ({got['events']} events)")
+    if args.update:
+        PINS.write_text("[\n" + ",\n".join(json.dumps(g) for g in done) + "\n]\n", encoding="utf-8")
+        print(f"pinned {len(done)} games in {PINS.relative_to(ROOT)}")
+    else:
+        print(f"{len(done)} golden games, {differ} differ ({time.perf_counter() - started:.1f}s)")
+    return 1 if differ else 0
+
+
+def _pin(game: dict) -> tuple[str, int]:
+    return (game["state_hash"], game["events"])
+
+
+def _key(game: dict) -> str:
+    return f"{game['scenario']} seed {game['seed']} {game['kinds'][0]} vs {game['kinds'][1]}"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
