@@ -257,3 +257,23 @@ def test_with_few_ships_left_she_searches_wider():
     )
     planner = plan.Planner(three, "amazon", Appraiser(three, "british"))
     assert (planner.beam, planner.replies) == (plan.BEAM, plan.REPLIES)
+
+
+def wreck_across_the_bow():
+    """Amazon running north before a southerly wind, a dismasted friend drifting across her bow (touching)."""
+    st = battle(
+        [
+            {"id": "amazon", "pose": (30, 20, 0)},
+            {"id": "wreck", "pose": (30, 21.376, 90)},
+            {"id": "virginie", "side": "french", "pose": (60, 40, 270)},
+        ],
+        wind_from=180,
+    )
+    st.ships["wreck"].rigging, st.ships["wreck"].sail = 0, None
+    return st
+
+
+def test_fouled_with_a_wreck_across_her_bow_she_backs_clear_rather_than_ram_her():
+    commands, events = play_activation(wreck_across_the_bow(), "amazon")
+    assert any(isinstance(cmd, c.BackClear) for cmd in commands)
+    assert not [e for e in events if e["type"] == "collision"]

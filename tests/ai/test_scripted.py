@@ -371,3 +371,21 @@ def test_short_games_against_the_random_player_run_to_their_end(name):
     sides = [s.id for s in scenario.sides]
     result = play(scenario, RULES, 5, {sides[0]: "scripted", sides[1]: "random"})
     assert result.session.state.phase == "over"
+
+
+def test_fouled_with_a_wreck_across_her_bow_she_backs_clear_and_turns_away():
+    st = battle(
+        [
+            {"id": "amazon", "pose": (30, 20, 0)},
+            {"id": "wreck", "pose": (30, 21.376, 90)},  # a dismasted friend drifting across her bow
+            {"id": "virginie", "side": "french", "pose": (60, 40, 270)},
+        ],
+        wind_from=180,
+    )
+    st.ships["wreck"].rigging, st.ships["wreck"].sail = 0, None
+    activate(st, "amazon")
+    player = ordered(st, "amazon", MAINTAIN_COURSE)
+    cmd = player.choose(st, legal_commands(st))
+    assert isinstance(cmd, c.BackClear) and cmd.turn != 0.0
+    events = play_activation(st, player)
+    assert not [e for e in events if e["type"] == "collision"]
