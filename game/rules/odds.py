@@ -11,7 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from game.rules.broadside import Shot, hits_on
 from game.rules.state import Ship
+
+#: A die's chain of extra dice is followed this far (a chain of 40 natural sixes is 1 in 10**31).
+CHAIN_LIMIT = 40
 
 
 @cache
@@ -34,6 +38,44 @@ def at_least(count: int, sides: int, total: int) -> float:
         return 1.0 if count > 0 or total <= 0 else 0.0
     dist = _sums(count, sides)
     return sum(dist[total:]) if total < len(dist) else 0.0
+
+
+@cache
+def _chain_hits(sides: int, needed: int, modifier: int) -> tuple[float, ...]:
+    """Hits from one gun die and the extra dice its natural maximums bring: probability of 0, 1, 2 ..."""
+    top_hits = 1 if hits_on(sides, needed, modifier) else 0
+    q = sum(1 for f in range(1, sides) if hits_on(f, needed, modifier)) / (sides - 1)
+    dist = [0.0] * (CHAIN_LIMIT * top_hits + 2)
+    for k in range(CHAIN_LIMIT):  # k maximums, then a die that is not one
+        p = (1.0 / sides) ** k * (sides - 1) / sides
+        dist[k * top_hits] += p * (1.0 - q)
+        dist[k * top_hits + 1] += p * q
+    return tuple(dist)
+
+
+def _convolve(a: tuple[float, ...] | list[float], b: tuple[float, ...] | list[float]) -> list[float]:
+    out = [0.0] * (len(a) + len(b) - 1)
+    for i, pa in enumerate(a):
+        if pa:
+            for j, pb in enumerate(b):
+                out[i + j] += pa * pb
+    return out
+
+
+def shot_hits(shot: Shot) -> list[float]:
+    """Probability of each number of hits the broadside will score (extra dice for natural maximums included)."""
+    dist: list[float] = [1.0]
+    for count, sides in ((shot.d10, 10), (shot.d6, 6)):
+        chain = _chain_hits(sides, shot.needed, shot.modifier)
+        for _ in range(count):
+            dist = _convolve(dist, chain)
+            while len(dist) > 1 and dist[-1] < 1e-15:
+                dist.pop()
+    return dist
+
+
+def hits_at_least(dist: list[float], n: int) -> float:
+    return sum(dist[max(0, n) :]) if n < len(dist) else 0.0
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.rules.odds import at_least, loss, percent
+from game.rules.odds import at_least, hits_at_least, loss, percent, shot_hits
 from tests.rules.battle import battle
 
 
@@ -35,3 +35,43 @@ def test_loss_reads_what_is_left_and_what_cripples_the_track():
 def test_percent_never_says_never_or_always_for_a_chance():
     assert percent(0.0) == "no chance" and percent(1.0) == "certain"
     assert percent(0.001) == "under 1%" and percent(0.999) == "over 99%" and percent(0.375) == "38%"
+
+
+def shot(d10, d6, needed, modifier=0):
+    from game.rules.broadside import Shot
+
+    mods = {"x": modifier} if modifier else {}
+    return Shot("a", "b", "port", "hull", 10.0, "close", False, False, d10, d6, needed, mods)
+
+
+def test_a_die_needing_six_hits_once_in_six_and_twice_in_thirty_six_with_its_extra_die():
+    dist = shot_hits(shot(0, 1, 6))
+    assert hits_at_least(dist, 1) == pytest.approx(1 / 6) and hits_at_least(dist, 2) == pytest.approx(1 / 36)
+
+
+@given(st.integers(0, 6), st.integers(0, 12), st.integers(2, 9), st.integers(-2, 2))
+def test_the_hits_distribution_is_whole_and_its_mean_counts_the_extra_dice(d10, d6, needed, modifier):
+    dist = shot_hits(shot(d10, d6, needed, modifier))
+    assert sum(dist) == pytest.approx(1.0, abs=1e-9)
+    want = sum(
+        n * sum(1 for f in range(2, s + 1) if f + modifier >= needed) / s * s / (s - 1) for n, s in ((d10, 10), (d6, 6))
+    )
+    assert sum(i * p for i, p in enumerate(dist)) == pytest.approx(want, abs=1e-6)
+
+
+def test_the_hits_distribution_matches_the_engines_own_rolls():
+    from game.rules.dice import Dice
+    from game.rules.gunnery import roll_type
+
+    class S:
+        dice = Dice.from_seed(11)
+
+    dist = shot_hits(shot(3, 8, 5))
+    n = 20000
+    counts = [0] * 60
+    for _ in range(n):
+        got = roll_type(S, 3, 10, 5, 0)[1] + roll_type(S, 8, 6, 5, 0)[1]
+        counts[got] += 1
+    for k in (2, 4, 6, 8):
+        seen = sum(counts[k:]) / n
+        assert seen == pytest.approx(hits_at_least(dist, k), abs=0.015)

@@ -228,6 +228,9 @@ class BattleView:
             if rig.shot is not None:
                 die = aim.on_die(rig.shot.needed, rig.shot.modifier)
                 rig_line = f"at rigging: needing {rig.shot.needed}+ ({die}), expected {rig.expected:.1f}"
+                chances = aim.outcome_chances(st, rig.shot)
+                if chances:
+                    rig_line += f"; {chances}"
                 lines.append((rig_line, P.TEXT_DIM))
         pinned = sc.popup is not None
         lines.append(("choose the shot in the pop-up" if pinned else "click her to fire", (200, 230, 255)))

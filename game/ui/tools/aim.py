@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.rules.broadside import Shot, plan_shot
+from game.rules.odds import hits_at_least, percent, shot_hits
 from game.rules.state import GameState
 
 MODIFIER_WORDS = {
@@ -70,6 +71,31 @@ def report(state: GameState, firer_id: str, side: str, target_id: str, aim: str 
         f"{dice or 'no dice'} needing {shot.needed}+" + (f" ({mods}): {on_die(shot.needed, mod)}" if mods else ""),
         f"expected hits {exp:.1f}" + ("  — RAKE: dice doubled, automatic critical" if shot.rake else ""),
     ]
+    chances = outcome_chances(state, shot)
+    if chances:
+        lines.append(chances)
     if shot.crippled:
         lines.append("crippled hull: dice halved")
     return ShotReport(side, aim, shot, None, lines, exp)
+
+
+#: Chances smaller than this are not worth a player's attention in the shot box.
+NEGLIGIBLE = 0.005
+
+
+def outcome_chances(state: GameState, shot: Shot) -> str | None:
+    """'31% to cripple her rigging' / '4% to sink her': what the broadside may do, counted exactly."""
+    target = state.ships[shot.target]
+    track = shot.aim
+    dist = shot_hits(shot)
+    parts = []
+    gone = hits_at_least(dist, target.left(track))
+    if gone >= NEGLIGIBLE:
+        end = "destroy it" if target.shore_battery else {"hull": "sink her", "rigging": "dismast her"}[track]
+        parts.append(f"{percent(gone)} to {end}")
+    if not target.crippled(track):
+        crip = hits_at_least(dist, getattr(target, track + "_cripple") - target.lost(track))
+        if crip >= NEGLIGIBLE:
+            what = "the fort" if target.shore_battery else f"her {track}"
+            parts.append(f"{percent(crip)} to cripple {what}")
+    return ", ".join(parts) if parts else None
