@@ -178,7 +178,11 @@ def _screenshot(args, size) -> int:
         scene.cam.scale = max(scene.cam.scale, scene.cam.view_h / 40)  # close enough to read her arcs
     for _ in range(3):
         app.step(1 / 60)
-    app.screenshot(args.screenshot)
+    try:
+        app.write_screenshot(args.screenshot)
+    except OSError as e:
+        print(f"error: --screenshot {args.screenshot}: {e.strerror or e}", file=sys.stderr)
+        return 2
     print(args.screenshot)
     return 0
 

@@ -21,9 +21,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.content.model import RuleSet
+from game.files import FileProblem, read_bytes
+from game.logshape import damage, face_problems, shapes
 from game.rules.collision import aligned_headings
+from game.rules.dice import d3_from_d6
 
 TOL = 0.002  # the log rounds to the thousandth
+#: A battle log larger than this is not one (a long squadron action logs about 1 MB).
+MAX_LOG_BYTES = 64 * 1024 * 1024
 
 
 @dataclass
@@ -50,6 +55,8 @@ class _Ship:
     fas: bool = False  # Fire As She Bears in force
     past_start: bool = False  # in her activation: she has moved, drifted or fired
     segments: int = 0  # segments sailed in her current activation
+    crew_start: int = 0
+    crew: int = 0
 
 
 def _off_bow(heading: float, wind_from: float) -> float:
@@ -82,17 +89,34 @@ def _successes(faces: list[int], on: int, dbl: int) -> int:
 START_OF_ACTIVATION = ("special:fight_fires", "special:repair")
 
 
-def check_events(events: list[dict[str, Any]], rules: RuleSet) -> list[str]:
-    """Every disagreement between the log and the rules, as readable lines."""
+def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = None) -> list[str]:
+    """Every disagreement between the log and the rules, as readable lines.
+
+    An event the auditor cannot read (a field missing or mistyped) is reported,
+    with its line when ``lines`` gives them, and left out of the recount.
+    """
     problems: list[str] = []
     ships: dict[str, _Ship] = {}
     wind = 0.0
     st = rules.success_test
     active: str | None = None
-    for e in events:
+    table = shapes(rules)
+    owed: tuple[str, str, int, int] | None = None
+    for n, e in enumerate(events):
+        at = f"line {lines[n]}: " if lines is not None and n < len(lines) else ""
+        broken = damage(e, table)
+        if broken:
+            problems.append(f"{at}damaged event: {broken}")
+            continue
         kind = e["type"]
-        where = f"seq {e['seq']} ({kind})"
+        where = f"{at}seq {e['seq']} ({kind})"
+        problems += [f"{where}: {p}" for p in face_problems(e)]
         problems += _check_order(e, ships, active, rules, where)
+        if owed is not None:  # the event after a scoring broadside or volley takes its hits off the track
+            problems += _check_owed(e, owed, where)
+            owed = None
+        problems += _check_tracks(e, ships, rules, where)
+        owed = _hits_owed(e, ships)
         if kind == "activation":
             active = e.get("ship")
         elif kind in ("activation_end", "turn"):
@@ -111,6 +135,8 @@ def check_events(events: list[dict[str, Any]], rules: RuleSet) -> list[str]:
                     "flagship" in s["specials"],
                     rigging=s["rigging"],
                     rigging_start=s["rigging"],
+                    crew=s["crew"],
+                    crew_start=s["crew"],
                     guns=s["guns"],
                     large_share=s["large_share"],
                     hull_start=s["hull"],
@@ -121,7 +147,8 @@ def check_events(events: list[dict[str, Any]], rules: RuleSet) -> list[str]:
             continue
         if kind == "wind":
             wind = float(e["from"])
-        ship = ships.get(e.get("ship", ""))
+        sid = e.get("ship")
+        ship = ships.get(sid) if isinstance(sid, str) else None
         if kind == "move" and ship is not None:
             problems += _check_move(e, ship, wind, rules, where)
         elif kind == "sail" and ship is not None:
@@ -142,6 +169,10 @@ def check_events(events: list[dict[str, Any]], rules: RuleSet) -> list[str]:
             if len(e["rerolled"]) > e["rerolls"]:
                 problems.append(f"{where}: {len(e['rerolled'])} rerolls, only {e['rerolls']} allowed")
             base = int(st["rerolls"][e["quality"]]) + (int(st["flagship_rerolls"]) if ship.flagship else 0)
+            if any(not 0 <= i < len(e["first_faces"]) for i in e["rerolled"]):
+                rolled = len(e["first_faces"])
+                problems.append(f"{where}: rerolled dice {e['rerolled']} are not among the {rolled} rolled")
+                continue
             if e["purpose"] != "morale" and e["rerolls"] != base:
                 problems.append(f"{where}: {e['rerolls']} rerolls allowed, rules give a {e['quality']} crew {base}")
             all_hands = e["purpose"].endswith(":all_hands")
@@ -162,19 +193,30 @@ def check_events(events: list[dict[str, Any]], rules: RuleSet) -> list[str]:
                     )
         elif kind == "broadside" and ship is not None and e["target"] in ships:
             problems += _check_broadside(e, ship, ships[e["target"]], rules, where)
-        elif kind == "damage" and ship is not None and e["track"] == "rigging":
-            ship.rigging = e["left"]
-        elif kind == "damage" and ship is not None and e["track"] == "hull":
-            ship.hull = e["left"]
-        elif kind in ("fire_spreads", "fires_fought") and ship is not None:
+        elif kind == "fires_fought" and ship is not None:
+            removed = min(ship.fires, d3_from_d6(e["roll"])) if 1 <= e["roll"] <= 6 else -1
+            if (e["removed"], e["fires"]) != (removed, ship.fires - removed):
+                problems.append(
+                    f"{where}: a D3 of {e['roll']} puts out {removed} of {ship.fires} fires, "
+                    f"log says {e['removed']} leaving {e['fires']}"
+                )
+            ship.fires = e["fires"]
+        elif kind == "fire_spreads" and ship is not None:
+            if e["fires"] != ship.fires + 1:
+                problems.append(f"{where}: {ship.fires} fires spreading make {ship.fires + 1}, log says {e['fires']}")
             ship.fires = e["fires"]
         elif kind == "demasted" and ship is not None:
             ship.sail = None
         elif kind in ("leak_worsens",) and ship is not None:
+            if e["leaks"] != ship.leaks + 1:
+                problems.append(f"{where}: {ship.leaks} leaks worsening make {ship.leaks + 1}, log says {e['leaks']}")
             ship.leaks = e["leaks"]
         elif kind == "repaired" and ship is not None:
             ship.leaks = e.get("leaks", ship.leaks)
             ship.rudder = e.get("rudder", ship.rudder)
+        elif kind == "initiative" and e["total"] != sum(e["roll"]) + e["modifier"]:
+            problems.append(f"{where}: {e['roll']} {e['modifier']:+d} make {sum(e['roll']) + e['modifier']}, "
+                            f"log says {e['total']}")
         elif kind == "musketry" and ship is not None:
             hits = sum(1 for f in e["faces"] if f >= rules.musketry_hit_on)
             if hits != e["hits"] or len(e["faces"]) != e["dice"]:
@@ -245,6 +287,51 @@ def _check_order(e: dict, ships: dict[str, _Ship], active: str | None, rules: Ru
             elif crippled and ship.segments >= 1:
                 out.append(f"{where}: {sid} sailed segment {ship.segments + 1} with her rigging crippled")
             ship.segments += 1
+    return out
+
+
+def _hits_owed(e: dict, ships: dict[str, _Ship]) -> tuple[str, str, int, int] | None:
+    """(target, track, hits, points left) that a broadside or musketry just scored, if any."""
+    if e["type"] not in ("broadside", "musketry") or e["hits"] <= 0:
+        return None
+    target = ships.get(e["target"])
+    track = e["aim"] if e["type"] == "broadside" else "crew"
+    if target is None or getattr(target, track) <= 0:
+        return None
+    return (e["target"], track, e["hits"], getattr(target, track))
+
+
+def _check_owed(e: dict, owed: tuple[str, str, int, int], where: str) -> list[str]:
+    target, track, hits, left = owed
+    if e["type"] == "damage" and e.get("ship") == target and e.get("track") == track:
+        if e["lost"] != min(hits, left):
+            return [f"{where}: {hits} hits on {left} {track} take {min(hits, left)}, log says {e['lost']}"]
+        return []
+    return [f"{where}: {hits} hits on {target}'s {track} are not taken off it"]
+
+
+def _check_tracks(e: dict, ships: dict[str, _Ship], rules: RuleSet, where: str) -> list[str]:
+    """Each track's ``left`` follows from the losses before it; a prize's crew from her prize crew."""
+    kind = e["type"]
+    ship = ships.get(e.get("ship", "")) if isinstance(e.get("ship"), str) else None
+    if ship is None or kind not in ("damage", "captured"):
+        return []
+    out = []
+    if kind == "captured":
+        want = min(ship.crew_start, ship.crew + int(rules.boarding["prize_crew"]))
+        if e["crew"] != want:
+            out.append(f"{where}: a prize with {ship.crew} crew takes a prize crew to {want}, log says {e['crew']}")
+        ship.crew = e["crew"]
+        return out
+    track = e["track"]
+    before = getattr(ship, track)
+    start = getattr(ship, track + "_start")
+    if e["lost"] <= 0 or e["lost"] > before or e["left"] != before - e["lost"]:
+        out.append(f"{where}: {track} {before} less {e['lost']} leaves {before - e['lost']}, log says {e['left']}")
+    crippled = start - e["left"] >= rules.crippled_at(start) if start > 0 else False
+    if e["crippled"] != crippled:
+        out.append(f"{where}: {e['left']} of {start} {track} left is {'' if crippled else 'not '}crippled")
+    setattr(ship, track, e["left"])
     return out
 
 
@@ -371,15 +458,38 @@ def _check_broadside(e: dict, firer: _Ship, target: _Ship, rules: RuleSet, where
     return out
 
 
+def read_log(path: str) -> tuple[list[Any], list[int], list[str]]:
+    """The events of a JSON-lines log with their line numbers, and the lines that are not events."""
+    try:
+        raw = read_bytes(path, MAX_LOG_BYTES)
+    except FileProblem as e:
+        return [], [], [f"{e}"]
+    events: list[Any] = []
+    lines: list[int] = []
+    problems: list[str] = []
+    for n, line in enumerate(raw.split(b"\n"), 1):
+        if not line.strip():
+            continue
+        try:
+            events.append(json.loads(line.decode("utf-8")))
+            lines.append(n)
+        except UnicodeDecodeError:
+            problems.append(f"line {n}: not UTF-8 text")
+        except (ValueError, RecursionError) as e:
+            problems.append(f"line {n}: not a JSON event ({str(e).splitlines()[0][:80]})")
+    if not events and not problems:
+        problems.append("no events: an empty log")
+    return events, lines, problems
+
+
 def main(argv: list[str]) -> int:
     from game.content.load import load_default
 
     rules, _ = load_default()
     bad = 0
     for path in argv:
-        with open(path, encoding="utf-8") as f:
-            events = [json.loads(line) for line in f if line.strip()]
-        for p in check_events(events, rules):
+        events, lines, problems = read_log(path)
+        for p in problems + check_events(events, rules, lines):
             print(f"{path}: {p}")
             bad += 1
     print("log OK" if not bad else f"{bad} problem(s)")

@@ -124,24 +124,37 @@ def run(
     save_path: str | None = None,
 ) -> dict:
     totals = Totals(scenario.sides)
-    log = open(log_path, "w", encoding="utf-8") if log_path else None
+    log = _open_log(log_path) if log_path else None
     try:
         for i, result in enumerate(_games(scenario, rules, seed, games, player_args, match), 1):
             line = result.summary()
             out.write(json.dumps(line) + "\n")
             out.flush()
             totals.add(line)
-            if log:
-                for e in result.session.events:
-                    log.write(json.dumps(e) + "\n")
-            if save_path:
-                write_save(_numbered(save_path, i, games), result.session)
+            try:
+                if log:
+                    for e in result.session.events:
+                        log.write(json.dumps(e) + "\n")
+                if save_path:
+                    write_save(_numbered(save_path, i, games), result.session)
+            except OSError as err:
+                where = save_path if save_path else log_path
+                raise SelfPlayError(f"cannot write {where}: {err.strerror or err}") from None
     finally:
         if log:
             log.close()
     summary = totals.summary()
     out.write(json.dumps(summary) + "\n")
     return summary
+
+
+def _open_log(path: str) -> TextIO:
+    """The log file, opened before any game is played so a bad path fails at once (its folder is made)."""
+    try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        return open(path, "w", encoding="utf-8")
+    except OSError as e:
+        raise SelfPlayError(f"cannot write the log {path}: {e.strerror or e}") from None
 
 
 def _games(scenario, rules, seed, games, player_args, match) -> Iterator[GameResult]:

@@ -1,6 +1,10 @@
 """Random self-play of every scenario leaves a log that recounts exactly by the rules."""
 
+import json
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.content.load import list_scenarios, load_default, load_scenario, scenario_path
 from game.logcheck import check_events
@@ -124,3 +128,75 @@ def test_the_auditor_catches_a_collision_that_is_not_aligned_as_the_book_says():
     assert not [p for p in check_events(log(col), RULES) if "aligns" in p]
     old_reading = dict(col, to=[a[0], a[1], (a[2] + 90.0) % 360.0])
     assert any("the book aligns her on" in p for p in check_events(log(old_reading), RULES))
+
+
+# --- a damaged or edited log ------------------------------------------------------------------
+
+
+def real_log():
+    sc = load_scenario(scenario_path("duel"), SHIPS, RULES)
+    return [dict(e) for e in play(sc, RULES, 3, {s.id: "random" for s in sc.sides}).session.events]
+
+
+def test_an_initiative_die_edited_past_six_is_caught():
+    events = real_log()
+    ini = next(e for e in events if e["type"] == "initiative")
+    ini["roll"] = [11 if i == 0 else f for i, f in enumerate(ini["roll"])]
+    problems = check_events(events, RULES)
+    assert any("die face 11 on a D6 in 'roll'" in p for p in problems)
+
+
+def test_a_damage_tracks_left_edited_by_one_is_caught():
+    events = real_log()
+    dmg = next(e for e in events if e["type"] == "damage")
+    dmg["left"] += 1
+    assert any(f"log says {dmg['left']}" in p for p in check_events(events, RULES))
+
+
+def test_hits_not_taken_off_the_target_are_caught():
+    events = real_log()
+    shot = next(i for i, e in enumerate(events) if e["type"] == "broadside" and e["hits"] > 0)
+    assert events[shot + 1]["type"] == "damage"
+    events[shot + 1]["lost"] -= 1
+    events[shot + 1]["left"] += 1
+    assert any("hits on" in p and "take" in p for p in check_events(events, RULES))
+
+
+@pytest.mark.parametrize(
+    ("edit", "words"),
+    [
+        (lambda e: e.pop("left"), "'left' is missing"),
+        (lambda e: e.update(left=[1]), "'left' is damaged"),
+        (lambda e: e.update(track="sails"), "'track' is damaged"),
+        (lambda e: e.pop("type"), "'type' is missing"),
+    ],
+)
+def test_a_damaged_event_is_reported_not_a_crash(edit, words):
+    events = real_log()
+    dmg = next(e for e in events if e["type"] == "damage")
+    edit(dmg)
+    assert any(words in p for p in check_events(events, RULES))
+
+
+def test_the_command_line_reports_unreadable_lines_with_their_number(tmp_path, capsys):
+    from game.logcheck import main
+
+    events = real_log()
+    text = "\n".join(json.dumps(e) for e in events[:5]) + '\n{"seq": 5, "turn"\n[1, 2]\n'
+    path = tmp_path / "log.jsonl"
+    path.write_text(text)
+    assert main([str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "line 6: not a JSON event" in out and "line 7: damaged event: not an event" in out
+    assert main(["/dev/zero"]) == 1
+    assert "not a regular file" in capsys.readouterr().out
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.one_of(st.none(), st.integers(), st.text(max_size=5), st.dictionaries(
+    st.sampled_from(["type", "seq", "turn", "ship", "track", "lost", "left", "roll", "faces", "to", "sail"]),
+    st.one_of(st.integers(-3, 12), st.text(max_size=4), st.lists(st.integers(-2, 12), max_size=4), st.none()),
+    max_size=8,
+)), max_size=12))
+def test_no_log_whatever_its_events_makes_the_auditor_crash(events):
+    check_events(duel_setup() + events, RULES)

@@ -506,20 +506,34 @@ class Worker:
         return "", False
 
     def _play(self, task: Task, path: Path) -> bool:
-        """A data file that validates must play: one seeded random game with it, to the end."""
-        from game.content.load import load_default, load_rules, load_scenario, load_ships, scenario_path
+        """A data file that validates must play: one seeded random game with it, to the end.
+
+        A rule set or ships list is played with the shipped files it goes with; when those no longer
+        load with it (the mutant dropped a ship the duel needs, say), there is nothing to play.
+        """
+        from game.content.load import (
+            ContentError,
+            load_default,
+            load_rules,
+            load_scenario,
+            load_ships,
+            scenario_path,
+        )
         from game.selfplay import play
 
         rules, ships = load_default()
-        if task.kind == "rules":
-            rules = load_rules(path)
-            ships = load_ships(ROOT / "data" / "ships.yaml", rules)
-            scenario = load_scenario(scenario_path("duel"), ships, rules)
-        elif task.kind == "ships":
-            ships = load_ships(path, rules)
-            scenario = load_scenario(scenario_path("duel"), ships, rules)
-        else:
-            scenario = load_scenario(path, ships, rules)
+        try:
+            if task.kind == "rules":
+                rules = load_rules(path)
+                ships = load_ships(ROOT / "data" / "ships.yaml", rules)
+                scenario = load_scenario(scenario_path("duel"), ships, rules)
+            elif task.kind == "ships":
+                ships = load_ships(path, rules)
+                scenario = load_scenario(scenario_path("duel"), ships, rules)
+            else:
+                scenario = load_scenario(path, ships, rules)
+        except ContentError:
+            return False
         play(scenario, rules, task.index % 97 + 1, {s.id: "random" for s in scenario.sides})
         return True
 
@@ -644,7 +658,7 @@ def plan(corpus: list[Seed], budget: int, seed: int, doors: set[str] | None = No
 # --- workers -------------------------------------------------------------------------------------------
 
 
-def _worker_main(base: str, inbox: Any, outbox: Any) -> None:
+def _worker_main(base: str, inbox: Any, outbox: Any, keep: str | None) -> None:
     try:
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
     except (ValueError, OSError):
@@ -654,30 +668,52 @@ def _worker_main(base: str, inbox: Any, outbox: Any) -> None:
         task = inbox.get()
         if task is None:
             return
-        outbox.put(worker.run(task))
+        result = worker.run(task)
+        if keep and result.outcome != "ok":
+            _keep(Path(keep), task, result)
+        outbox.put(result)
 
 
-def run_all(tasks: list[Task], jobs: int, workdir: Path, hard_limit: float = 60.0) -> list[Result]:
-    """Run every task in ``jobs`` worker processes; a worker stuck past ``hard_limit`` is killed (a hang)."""
+def _keep(folder: Path, task: Task, result: Result) -> None:
+    """The failing mutant and what went wrong, for reproducing it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = f"{task.index:05d}-{result.outcome}-{task.door}-{task.mutation}"
+    if task.data is not None:
+        (folder / f"{stem}-{task.seed}").write_bytes(task.data)
+    (folder / f"{stem}.txt").write_text(f"{task.special}\n{result.detail}\n", encoding="utf-8")
+
+
+def run_all(
+    tasks: Iterator[Task], jobs: int, workdir: Path, keep: str | None = None, hard_limit: float = 60.0
+) -> list[Result]:
+    """Run every task in ``jobs`` worker processes; a worker stuck past ``hard_limit`` is killed (a hang).
+
+    Tasks are made one at a time as workers free up: mutants of tens of megabytes are never all in memory.
+    """
     ctx = mp.get_context("fork")
     results: list[Result] = []
-    pending = list(reversed(tasks))
+    pending = iter(tasks)
+    more = True
     workers: list[dict] = []
 
     def start(n: int) -> dict:
         inbox, outbox = ctx.Queue(), ctx.Queue()
         base = workdir / f"worker{n}-{time.monotonic_ns()}"
-        proc = ctx.Process(target=_worker_main, args=(str(base), inbox, outbox), daemon=True)
+        proc = ctx.Process(target=_worker_main, args=(str(base), inbox, outbox, keep), daemon=True)
         proc.start()
         return {"proc": proc, "inbox": inbox, "outbox": outbox, "task": None, "since": 0.0, "n": n}
 
     workers = [start(n) for n in range(jobs)]
-    while pending or any(w["task"] is not None for w in workers):
+    while more or any(w["task"] is not None for w in workers):
         for w in workers:
-            if w["task"] is None and pending:
-                w["task"] = pending.pop()
+            if w["task"] is None and more:
+                task = next(pending, None)
+                if task is None:
+                    more = False
+                    continue
+                w["task"] = task
                 w["since"] = time.monotonic()
-                w["inbox"].put(w["task"])
+                w["inbox"].put(task)
         time.sleep(0.002)
         for i, w in enumerate(workers):
             if w["task"] is None:
@@ -694,7 +730,10 @@ def run_all(tasks: list[Task], jobs: int, workdir: Path, hard_limit: float = 60.
                 w["proc"].kill()
                 why = "the worker died (out of memory?)" if dead else f"over {hard_limit:g} s, killed"
                 outcome = "traceback" if dead else "hang"
-                results.append(Result(t.index, t.door, t.seed, t.mutation, outcome, hard_limit, why))
+                result = Result(t.index, t.door, t.seed, t.mutation, outcome, hard_limit, why)
+                if keep:
+                    _keep(Path(keep), t, result)
+                results.append(result)
                 workers[i] = start(w["n"])
     for w in workers:
         w["inbox"].put(None)
@@ -745,11 +784,9 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="qd-fuzz-") as tmp:
         work = Path(tmp)
         corpus = build_corpus(work)
-        tasks = list(plan(corpus, args.budget, args.seed, doors))
-        results = run_all(tasks, args.jobs, work)
+        results = run_all(plan(corpus, args.budget, args.seed, doors), args.jobs, work, args.keep)
     summary = Summary()
     shown: dict[str, int] = {}
-    by_index = {t.index: t for t in tasks}
     for r in sorted(results, key=lambda r: r.index):
         summary.add(r)
         if r.outcome == "ok":
@@ -758,14 +795,6 @@ def main(argv: list[str] | None = None) -> int:
         shown[key] = shown.get(key, 0) + 1
         if shown[key] <= args.show:
             print(json.dumps({"finding": r.outcome, **{k: v for k, v in r.__dict__.items() if k != "outcome"}}))
-        if args.keep:
-            keep = Path(args.keep)
-            keep.mkdir(parents=True, exist_ok=True)
-            t = by_index[r.index]
-            stem = f"{r.index:05d}-{r.outcome}-{r.door}-{r.mutation}"
-            if t.data is not None:
-                (keep / f"{stem}-{t.seed}").write_bytes(t.data)
-            (keep / f"{stem}.txt").write_text(f"{t.special}\n{r.detail}\n", encoding="utf-8")
     summary.seconds = round(time.perf_counter() - started, 1)
     print(json.dumps(summary.__dict__ | {"failed": summary.failed}))
     return 1 if summary.failed else 0

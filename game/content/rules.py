@@ -27,10 +27,10 @@ from game.content.yaml_nodes import (
     Record,
     Slug,
     Str,
-    all_ok,
     check_keys,
     expect_map,
     parse_file,
+    whole,
 )
 
 NATIONS = ("british", "french", "spanish", "american", "dutch", "danish", "swedish", "russian", "portuguese")
@@ -38,8 +38,25 @@ CRITICAL_EFFECTS = ("rudder", "mast", "fire", "fires", "leak", "magazine")
 SPECIAL_ACTIONS = ("tack", "boxhaul", "fight_fires", "repair", "chain_shot", "fire_as_she_bears")
 
 
+#: Limits on the numbers of a rule set (docs/DATA-FORMAT.md): generous for any house rule, small
+#: enough that no table can make the engine roll dice or measure distances without end.
+MAX_DICE = 30  # dice in one test, loss or pool
+MAX_FACE = 20  # a number needed on a die, or a die modifier
+MAX_REROLLS = 10
+MAX_INCHES = 1000.0  # any distance or speed on the table
+MAX_POINTS = 10_000  # hull, rigging, crew or fort points
+MAX_GUNS = 1000
+MAX_ROWS = 200  # rows of any table
+MAX_BASE = 20.0  # inches of a base's length or width
+#: The words the engine itself uses: a rule set may change their numbers, not their names.
+BANDS = ("point_blank", "close", "effective", "long")
+SAILS = ("easy", "battle", "full")
+#: A critical hit is rolled on 2D6: the table must give an effect for every total.
+CRITICAL_ROLLS = range(2, 13)
+
+
 def _words(min_len: int = 1) -> ListOf:
-    return ListOf(Slug(), min_len=min_len, unique=True)
+    return ListOf(Slug(), min_len=min_len, unique=True, max_len=MAX_ROWS)
 
 
 def _schema(
@@ -54,71 +71,93 @@ def _schema(
     def by(vocab: list[str] | None, value: Any, what: str) -> DictOf:
         return DictOf(value, keys=vocab, complete=vocab is not None, what=what)
 
-    pos = Num(0, lo_open=True)
-    action = Record(
-        extra=True,
-        successes=Int(1),
-        fail_rigging_dice=F(Int(0), False),
-        fail_crew_dice=F(Int(0), False),
-        removes_dice=F(Int(0), False),
-        turn=F(Num(0, 360), False),
-        fail_turn=F(Num(0, 360), False),
-        to_hit=F(Int(), False),
-        bands=F(ListOf(Choice(bands, "range band") if bands else Slug(), 1, unique=True), False),
-    )
+    dice = Int(0, MAX_DICE)
+    mod = Int(-MAX_FACE, MAX_FACE)
+    inches = Num(0, MAX_INCHES)
+    pos = Num(0, MAX_INCHES, lo_open=True)
+    points = Int(1, MAX_POINTS)
+    # Each special action with the numbers the engine reads for it (a house rule may add more).
+    fields: dict[str, Any] = {
+        "successes": Int(1, MAX_DICE * 2),
+        "fail_rigging_dice": dice,
+        "fail_crew_dice": dice,
+        "removes_dice": dice,
+        "turn": Num(0, 360),
+        "fail_turn": Num(0, 360),
+        "to_hit": mod,
+        "bands": ListOf(Choice(bands, "range band") if bands else Slug(), 1, unique=True),
+    }
+    needs = {
+        "tack": ("fail_rigging_dice",),
+        "boxhaul": ("fail_rigging_dice", "turn", "fail_turn"),
+        "fight_fires": ("removes_dice", "fail_crew_dice"),
+        "repair": ("removes_dice", "fail_crew_dice"),
+        "chain_shot": ("to_hit", "bands"),
+        "fire_as_she_bears": (),
+    }
+    actions = {
+        a: Record(extra=True, **{k: F(spec, k == "successes" or k in needs[a]) for k, spec in fields.items()})
+        for a in SPECIAL_ACTIONS
+    }
     row = Record(
         rate=Choice(rates, "rate") if rates else Slug(),
-        guns=Fixed("[lowest, highest] guns", Int(1), Int(1)),
-        musketry=Int(0),
-        hull=Int(1),
-        rigging=Int(1),
-        crew=Int(1),
+        guns=Fixed("[lowest, highest] guns", Int(1, MAX_GUNS), Int(1, MAX_GUNS)),
+        musketry=dice,
+        hull=points,
+        rigging=points,
+        crew=points,
         extrapolated=F(Bool(), False, False),
     )
     crit = Record(
-        min=Int(),
-        max=Int(),
+        min=Int(min(CRITICAL_ROLLS), max(CRITICAL_ROLLS)),
+        max=Int(min(CRITICAL_ROLLS), max(CRITICAL_ROLLS)),
         effect=Choice(CRITICAL_EFFECTS, "critical effect"),
-        rigging_dice=F(Int(0), False, 0),
-        crew_dice=F(Int(0), False, 0),
-        fires=F(Int(0), False, 0),
-        leaks=F(Int(0), False, 0),
+        rigging_dice=F(dice, False, 0),
+        crew_dice=F(dice, False, 0),
+        fires=F(Int(0, MAX_DICE), False, 0),
+        leaks=F(Int(0, MAX_DICE), False, 0),
     )
     nation_keys = [*NATIONS, "default"]
     return {
         "id": F(Slug()),
         "name": F(Str()),
-        "base_stats": F(ListOf(row, 1)),
+        "base_stats": F(ListOf(row, 1, max_len=MAX_ROWS)),
         "crippled": F(Record(fraction=Num(0, 1, lo_open=True), rounding=Choice(("down", "up", "nearest"), "rounding"))),
         "specials": F(_words(0)),
         "initiative": F(
             Record(
                 extra=True,
-                dice=Int(1),
-                flagship_squadron=Int(),
-                signalled=Int(),
-                signals_range=F(Num(0), False),
-                crippled_ship_in_squadron=Int(),
-                nation=DictOf(Int(), keys=nation_keys, what="nation"),
+                dice=Int(1, MAX_DICE),
+                flagship_squadron=mod,
+                signalled=mod,
+                signals_range=F(inches, False),
+                crippled_ship_in_squadron=mod,
+                nation=DictOf(mod, keys=nation_keys, what="nation"),
             )
         ),
         "success_test": F(
             Record(
                 extra=True,
-                dice=Int(1),
-                success_on=Int(1),
-                double_on=Int(1),
-                all_hands_extra_dice=Int(0),
-                rerolls=by(qualities, Int(0), "crew quality"),
-                flagship_rerolls=Int(0),
-                flagship_morale_radius=Num(0),
+                dice=Int(1, MAX_DICE),
+                success_on=Int(1, 7),
+                double_on=Int(1, 7),
+                all_hands_extra_dice=dice,
+                rerolls=by(qualities, Int(0, MAX_REROLLS), "crew quality"),
+                flagship_rerolls=Int(0, MAX_REROLLS),
+                flagship_morale_radius=inches,
             )
         ),
-        "segments": F(Int(1)),
-        "speeds": F(by(sizes, by(sails, Num(0), "sail setting"), "size")),
+        "segments": F(Int(1, 10)),
+        "speeds": F(by(sizes, by(sails, inches, "sail setting"), "size")),
         "turns": F(by(sizes, Num(0, 180), "size")),
-        "disposition_rate": F(Record(running=Num(), reaching=Num(), beating=Num())),
-        "leak_rate": F(Num()),
+        "disposition_rate": F(
+            Record(
+                running=Num(-MAX_INCHES, MAX_INCHES),
+                reaching=Num(-MAX_INCHES, MAX_INCHES),
+                beating=Num(-MAX_INCHES, MAX_INCHES),
+            )
+        ),
+        "leak_rate": F(Num(-MAX_INCHES, MAX_INCHES)),
         "minimum_fraction": F(Num(0, 1)),
         "disposition": F(
             Record(
@@ -126,62 +165,63 @@ def _schema(
                 angles=Record(aback=Num(0, 180), beating=Num(0, 180), reaching=Num(0, 180)),
             )
         ),
-        "taken_aback_dice": F(by(sails, Int(0), "sail setting")),
-        "collision_dice": F(by(sizes, Int(0), "size")),
-        "drift_distance": F(Num(0)),
+        "taken_aback_dice": F(by(sails, dice, "sail setting")),
+        "collision_dice": F(by(sizes, dice, "size")),
+        "drift_distance": F(inches),
         "boarding_range": F(pos),
-        "special_actions": F(Record(extra=True, **{a: action for a in SPECIAL_ACTIONS})),
-        "los_corridor_width": F(Num(0)),
-        "arc_off_beam": F(Num(0, 90)),
-        "to_hit": F(DictOf(by(bands, Int(), "range band"), keys=("hull", "rigging"), complete=True, what="aim")),
+        "special_actions": F(Record(extra=True, **actions)),
+        "los_corridor_width": F(inches),
+        "arc_off_beam": F(Num(0, 90, hi_open=True)),
+        "to_hit": F(DictOf(by(bands, mod, "range band"), keys=("hull", "rigging"), complete=True, what="aim")),
         "to_hit_modifiers": F(
             Record(
                 extra=True,
-                firer_quality=by(qualities, Int(), "crew quality"),
-                firer_sail=by(sails, Int(), "sail setting"),
-                target_sail=by(sails, Int(), "sail setting"),
-                target_on_fire=Int(),
-                shore_battery_firing=Int(),
+                firer_quality=by(qualities, mod, "crew quality"),
+                firer_sail=by(sails, mod, "sail setting"),
+                target_sail=by(sails, mod, "sail setting"),
+                target_on_fire=mod,
+                shore_battery_firing=mod,
             )
         ),
         "broadside_dice": F(
             ListOf(
                 Fixed(
                     "[lowest guns, highest guns, point blank, close, effective, long]",
-                    Int(1),
-                    Int(1),
-                    Int(0),
-                    Int(0),
-                    Int(0),
-                    Int(0),
+                    Int(1, MAX_GUNS),
+                    Int(1, MAX_GUNS),
+                    Int(0, MAX_GUNS),
+                    Int(0, MAX_GUNS),
+                    Int(0, MAX_GUNS),
+                    Int(0, MAX_GUNS),
                 ),
                 1,
+                max_len=MAX_ROWS,
             )
         ),
-        "musketry_hit_on": F(Int(1)),
-        "critical": F(Record(check_on=Int(1), table=ListOf(crit, 1), sink_at=Int(1))),
+        "musketry_hit_on": F(Int(1, 7)),
+        "critical": F(Record(check_on=Int(1, 7), table=ListOf(crit, 1, max_len=MAX_ROWS), sink_at=Int(1, 100))),
         "boarding": F(
             Record(
                 extra=True,
-                crew_per_d10=Int(1),
-                marines_d10=Int(),
-                quality_d10=by(qualities, Int(), "crew quality"),
-                hit_on=Int(1),
-                save_on=Int(1),
-                snap_fire_divisor=Int(1),
-                prize_crew=Int(0),
+                crew_per_d10=Int(1, MAX_POINTS),
+                marines_d10=Int(-MAX_DICE, MAX_DICE),
+                quality_d10=by(qualities, Int(-MAX_DICE, MAX_DICE), "crew quality"),
+                hit_on=Int(1, 11),
+                save_on=Int(1, 7),
+                snap_fire_divisor=Int(1, 10),
+                prize_crew=Int(0, MAX_POINTS),
             )
         ),
-        "morale": F(Record(successes=Int(1))),
-        "shore_battery": F(Record(extra=True, to_hit=Int())),
+        "morale": F(Record(successes=Int(1, MAX_DICE * 2))),
+        "shore_battery": F(Record(extra=True, to_hit=mod, base=F(pos, False))),
         "victory": F(
             Record(
                 extra=True,
-                sunk=Num(0),
-                struck=Num(0),
-                captured=Num(0),
-                left_table=Num(0),
-                value=Record(guns=Num(0), hull=Num(0), rigging=Num(0), crew=Num(0)),
+                sunk=Num(0, 100),
+                struck=Num(0, 100),
+                captured=Num(0, 100),
+                left_table=Num(0, 100),
+                value=Record(guns=Num(0, 100), hull=Num(0, 100), rigging=Num(0, 100), crew=Num(0, 100)),
             )
         ),
     }
@@ -205,17 +245,26 @@ def read_rules(ctx: Ctx, root: Node) -> RuleSet | None:
         return spec.read(ctx, node, name)
 
     # The vocabularies other tables are keyed by.
-    vals["bases"] = bases = field(
-        "bases", DictOf(Fixed("[length, width]", Num(0, lo_open=True), Num(0, lo_open=True)), what="size")
-    )
+    side = Num(0, MAX_BASE, lo_open=True)
+    vals["bases"] = bases = field("bases", DictOf(Fixed("[length, width]", side, side), what="size"))
     sizes = list(bases) if bases is not BAD else None
     vals["rates"] = rates = field("rates", DictOf(Choice(sizes, "size") if sizes else Slug(), what="rate"))
     vals["sails"] = sails = field("sails", _words())
+    if sails is not BAD and tuple(sails) != SAILS:
+        ctx.add(m["sails"].line, "sails", f"must be {', '.join(SAILS)} in that order (the engine knows them by name)")
+        sails = vals["sails"] = BAD
     vals["crew_qualities"] = quals = field("crew_qualities", _words())
-    vals["ranges"] = ranges = field("ranges", DictOf(Num(0, lo_open=True), what="range band"))
+    vals["ranges"] = ranges = field("ranges", DictOf(Num(0, MAX_INCHES, lo_open=True), what="range band"))
     if ranges is not BAD:
         limits = list(ranges.values())
-        if any(b <= a for a, b in itertools.pairwise(limits)):
+        if tuple(ranges) != BANDS:
+            ctx.add(
+                m["ranges"].head,
+                "ranges",
+                f"the bands must be {', '.join(BANDS)} in that order (their limits are yours to set)",
+            )
+            ranges = vals["ranges"] = BAD
+        elif any(b <= a for a, b in itertools.pairwise(limits)):
             ctx.add(m["ranges"].head, "ranges", "limits must increase from band to band")
             ranges = vals["ranges"] = BAD
 
@@ -231,56 +280,75 @@ def read_rules(ctx: Ctx, root: Node) -> RuleSet | None:
         vals[name] = field(name, f.spec)
 
     _cross_checks(ctx, m, vals)
-    if not all_ok(vals.values()):
+    if not all(whole(x) for x in vals.values()):
         return None
     return _build(vals, ctx.label)
 
 
 def _cross_checks(ctx: Ctx, m: dict[str, Node], v: dict[str, Any]) -> None:
+    """Checks across rows and fields; each runs only on tables that read whole."""
     bs = v["base_stats"]
-    if bs is not BAD:
+    if whole(bs):
         for i, row in enumerate(bs):
             lo, hi = row["guns"]
             if lo > hi:
                 ctx.add(m["base_stats"].value[i].line, f"base_stats[{i}].guns", f"lowest {lo} is above highest {hi}")
                 v["base_stats"] = BAD
     bd = v["broadside_dice"]
-    if bd is not BAD:
+    if whole(bd):
         rows = m["broadside_dice"].value
+        spans = sorted((r[0], r[1], i) for i, r in enumerate(bd))
         for i, r in enumerate(bd):
             if r[0] > r[1]:
                 ctx.add(rows[i].line, f"broadside_dice[{i}]", f"lowest guns {r[0]} is above highest {r[1]}")
                 v["broadside_dice"] = BAD
-            for j in range(i):
-                o = bd[j]
-                if r[0] <= o[1] and o[0] <= r[1]:
-                    ctx.add(
-                        rows[i].line,
-                        f"broadside_dice[{i}]",
-                        f"guns {r[0]}-{r[1]} overlap row {j} ({o[0]}-{o[1]}, line {rows[j].line})",
-                    )
-                    v["broadside_dice"] = BAD
+        for (_, hi_a, a), (lo_b, _, b) in itertools.pairwise(spans):
+            if lo_b <= hi_a:  # sorted by their lowest guns, overlapping rows are neighbours
+                j, i = min(a, b), max(a, b)
+                (lj, hj), (li, hi_) = bd[j][:2], bd[i][:2]
+                ctx.add(
+                    rows[i].line,
+                    f"broadside_dice[{i}]",
+                    f"guns {li}-{hi_} overlap row {j} ({lj}-{hj}, line {rows[j].line})",
+                )
+                v["broadside_dice"] = BAD
     crit = v["critical"]
-    if crit is not BAD:
+    if whole(crit):
         rows = m["critical"].value["table"].value
         table = crit["table"]
+        covered: dict[int, int] = {}
         for i, r in enumerate(table):
             path = f"critical.table[{i}]"
             if r["min"] > r["max"]:
                 ctx.add(rows[i].line, path, f"min {r['min']} is above max {r['max']}")
                 v["critical"] = BAD
-            for j in range(i):
-                o = table[j]
-                if r["min"] <= o["max"] and o["min"] <= r["max"]:
+                continue
+            for roll in range(r["min"], r["max"] + 1):
+                if roll in covered:
+                    j = covered[roll]
                     ctx.add(rows[i].line, path, f"rolls {r['min']}-{r['max']} overlap row {j} (line {rows[j].line})")
                     v["critical"] = BAD
+                    break
+                covered[roll] = i
+        missing = [roll for roll in CRITICAL_ROLLS if roll not in covered]
+        if missing and v["critical"] is not BAD:
+            ctx.add(
+                m["critical"].value["table"].head,
+                "critical.table",
+                f"no effect for a 2D6 roll of {', '.join(map(str, missing))}: every total from 2 to 12 needs a row",
+            )
+            v["critical"] = BAD
     disp = v["disposition"]
-    if disp is not BAD:
+    if whole(disp):
         a = disp["angles"]
         if not a["aback"] <= a["beating"] <= a["reaching"]:
             node = m["disposition"].value["angles"]
             ctx.add(node.head, "disposition.angles", "limits must satisfy aback <= beating <= reaching")
             v["disposition"] = BAD
+    st = v["success_test"]
+    if whole(st) and st["double_on"] < st["success_on"]:
+        ctx.add(m["success_test"].head, "success_test.double_on", "a double success cannot need less than a success")
+        v["success_test"] = BAD
 
 
 def _build(v: dict[str, Any], source: str) -> RuleSet:

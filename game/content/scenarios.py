@@ -19,7 +19,7 @@ from game.content.model import (
     Squadron,
     Terrain,
 )
-from game.content.rules import NATIONS
+from game.content.rules import MAX_GUNS, MAX_POINTS, NATIONS
 from game.content.yaml_nodes import (
     BAD,
     Bool,
@@ -49,7 +49,18 @@ TERRAIN_KINDS = ("island", "coast", "shoal")
 EDGES = ("north", "south", "east", "west")
 VICTORY_MODES = ("points",)
 
-_POINT = Fixed("[x, y]", Num(), Num())
+#: Limits of a scenario (docs/DATA-FORMAT.md), checked before the work they would cost is done.
+MAX_TABLE = 500.0  # inches of either side of the table
+MAX_TURNS = 100
+MAX_SIDES = 8
+MAX_SQUADRONS = 100
+MAX_SHIPS = 120  # ships and batteries in all: Trafalgar had 60 (a random self-play game of 120 took 30 s here)
+MAX_TERRAIN = 50
+MAX_POLYGON = 256  # corners of one piece of terrain
+MAX_TEXT = 4000  # characters of a description
+#: Coordinates may lie off the table (terrain running off an edge), but not without limit.
+_COORD = Num(-MAX_TABLE, 2 * MAX_TABLE)
+_POINT = Fixed("[x, y]", _COORD, _COORD)
 _COMPASS = Num(0, 360, hi_open=True)
 
 
@@ -67,8 +78,8 @@ class _Ids:
     def __init__(self, ctx: Ctx, what: str):
         self.ctx, self.what, self.seen = ctx, what, {}
 
-    def claim(self, value: Any, node: Node, path: str, hint: str = "") -> bool:
-        if value is BAD:
+    def claim(self, value: Any, node: Node | None, path: str, hint: str = "") -> bool:
+        if value is BAD or node is None:
             return False
         if value in self.seen:
             self.ctx.add(
@@ -84,10 +95,10 @@ def read_scenario(ctx: Ctx, root: Node, ships: Mapping[str, ShipClass], rules: R
     before = ctx.count()
     top = Record(
         name=Str(),
-        description=Str(),
-        table=Record(width=Num(0, lo_open=True), height=Num(0, lo_open=True)),
+        description=Str(max_len=MAX_TEXT, lines=True),
+        table=Record(width=Num(0, MAX_TABLE, lo_open=True), height=Num(0, MAX_TABLE, lo_open=True)),
         wind_from=_COMPASS,
-        turn_limit=Int(1),
+        turn_limit=Int(1, MAX_TURNS),
         terrain=F(Raw(), False, None),
         sides=Raw(),
         victory=F(Raw(), False, None),
@@ -126,11 +137,14 @@ def _read_terrain(ctx: Ctx, node: Node | None, size: tuple[float, float] | None)
         return ()
     if not expect_list(ctx, node, "terrain"):
         return BAD
+    if len(node.value) > MAX_TERRAIN:
+        ctx.add(node.line, "terrain", f"at most {MAX_TERRAIN} pieces of terrain, got {len(node.value)}")
+        return BAD
     rec = Record(
         id=Slug(),
         name=F(Str(), False, ""),
         kind=Choice(TERRAIN_KINDS, "terrain kind"),
-        points=ListOf(_POINT, min_len=3),
+        points=ListOf(_POINT, min_len=3, max_len=MAX_POLYGON),
     )
     ids = _Ids(ctx, "terrain")
     out: list[Any] = []
@@ -140,7 +154,7 @@ def _read_terrain(ctx: Ctx, node: Node | None, size: tuple[float, float] | None)
         if v is BAD:
             out.append(BAD)
             continue
-        if not ids.claim(v["id"], tn.value["id"], sub(path, "id")):
+        if not ids.claim(v["id"], tn.value.get("id"), sub(path, "id")):
             v["id"] = BAD
         pts = v["points"]
         if pts is not BAD:
@@ -172,6 +186,10 @@ def _read_sides(
 ) -> Any:
     if not expect_list(ctx, node, "sides"):
         return BAD
+    too_many = _too_many(node)
+    if too_many:
+        ctx.add(node.line, "sides", too_many)
+        return BAD
     if len(node.value) < 2:
         ctx.add(node.head, "sides", f"a scenario needs at least 2 sides, got {len(node.value)}")
     side_rec = Record(
@@ -186,7 +204,7 @@ def _read_sides(
     ship_rec = Record(
         ship=Str(),
         id=F(Slug(), False, None),
-        pose=Fixed("[x, y, heading]", Num(), Num(), _COMPASS),
+        pose=Fixed("[x, y, heading]", _COORD, _COORD, _COMPASS),
         sail=Choice(rules.sails, "sail setting"),
         flagship=F(Bool(), False, False),
         quality=F(Choice(rules.crew_qualities, "crew quality"), False, None),
@@ -196,10 +214,10 @@ def _read_sides(
         id=Slug(),
         name=Str(),
         position=_POINT,
-        guns=Int(1),
+        guns=Int(1, MAX_GUNS),
         large_share=Num(0, 1),
-        fort=Int(1),
-        crew=Int(1),
+        fort=Int(1, MAX_POINTS),
+        crew=Int(1, MAX_POINTS),
         quality=Choice(rules.crew_qualities, "crew quality"),
         arc=F(Fixed("[from, to]", _COMPASS, _COMPASS), False, None),
     )
@@ -213,7 +231,7 @@ def _read_sides(
         if sv is BAD:
             sides.append(BAD)
             continue
-        if not side_ids.claim(sv["id"], sn.value["id"], sub(spath, "id")):
+        if not side_ids.claim(sv["id"], sn.value.get("id"), sub(spath, "id")):
             sv["id"] = BAD
 
         squadrons: list[Any] = []
@@ -225,7 +243,7 @@ def _read_sides(
                 if qv is BAD:
                     squadrons.append(BAD)
                     continue
-                if not sq_ids.claim(qv["id"], qn.value["id"], sub(qpath, "id")):
+                if not sq_ids.claim(qv["id"], qn.value.get("id"), sub(qpath, "id")):
                     qv["id"] = BAD
                 members: list[Any] = []
                 mn = qv["ships"]
@@ -267,7 +285,7 @@ def _read_sides(
                 if bv is BAD:
                     batteries.append(BAD)
                     continue
-                if not unit_ids.claim(bv["id"], b.value["id"], sub(bpath, "id")):
+                if not unit_ids.claim(bv["id"], b.value.get("id"), sub(bpath, "id")):
                     bv["id"] = BAD
                 if bv["guns"] is not BAD and (why := rules.broadside_guns_problem(bv["guns"])):
                     ctx.add(b.value["guns"].line, sub(bpath, "guns"), why)
@@ -301,6 +319,30 @@ def _read_sides(
     return tuple(sides) if all_ok(sides) else BAD
 
 
+def _too_many(sides: Node) -> str | None:
+    """Refuse a scenario too big to check or play before any of it is measured."""
+    if len(sides.value) > MAX_SIDES:
+        return f"at most {MAX_SIDES} sides, got {len(sides.value)}"
+    squadrons = units = 0
+    for sn in sides.value:
+        for key in ("squadrons", "batteries"):
+            lst = sn.get(key) if sn.kind == "map" else None
+            if lst is None or lst.kind != "seq":
+                continue
+            if key == "batteries":
+                units += len(lst.value)
+                continue
+            squadrons += len(lst.value)
+            for qn in lst.value:
+                ships = qn.get("ships") if qn.kind == "map" else None
+                units += len(ships.value) if ships is not None and ships.kind == "seq" else 0
+    if squadrons > MAX_SQUADRONS:
+        return f"at most {MAX_SQUADRONS} squadrons, got {squadrons}"
+    if units > MAX_SHIPS:
+        return f"at most {MAX_SHIPS} ships and batteries in a scenario, got {units}"
+    return None
+
+
 def _read_ship(
     ctx: Ctx,
     en: Node,
@@ -325,11 +367,11 @@ def _read_ship(
             v["ship"] = BAD
     if v["id"] is not None:
         uid = v["id"]
-        if not unit_ids.claim(uid, m["id"], sub(path, "id")):
+        if not unit_ids.claim(uid, m.get("id"), sub(path, "id")):
             uid = BAD
     else:  # the id defaults to the ship's
         uid = v["ship"]
-        if not unit_ids.claim(uid, m["ship"], sub(path, "ship"), "; give this entry its own 'id'"):
+        if not unit_ids.claim(uid, m.get("ship"), sub(path, "ship"), "; give this entry its own 'id'"):
             uid = BAD
     pose = v["pose"]
     if cls is not None and pose is not BAD and uid is not BAD:

@@ -7,7 +7,7 @@ import os
 from collections.abc import Mapping
 
 from game.content.model import RuleSet, ShipClass
-from game.content.rules import NATIONS
+from game.content.rules import MAX_DICE, MAX_GUNS, MAX_POINTS, NATIONS
 from game.content.yaml_nodes import (
     BAD,
     Choice,
@@ -30,6 +30,9 @@ from game.content.yaml_nodes import (
 )
 
 _SHIP_FIELDS = {f.name for f in dataclasses.fields(ShipClass)}
+#: Ships a ships file may list, and characters of a ship's notes.
+MAX_CLASSES = 5000
+MAX_TEXT = 4000
 
 
 def ship_record(rules: RuleSet) -> Record:
@@ -38,17 +41,17 @@ def ship_record(rules: RuleSet) -> Record:
         name=Str(),
         nation=Choice(NATIONS, "nation"),
         rate=Choice(list(rules.rates), "rate"),
-        guns=Int(1),
-        armament=F(Str(empty_ok=True), False, ""),
+        guns=Int(1, MAX_GUNS),
+        armament=F(Str(empty_ok=True, max_len=MAX_TEXT), False, ""),
         large_share=Num(0, 1),
-        hull=Int(1),
-        rigging=Int(1),
-        crew=Int(1),
-        musketry=Int(0),
+        hull=Int(1, MAX_POINTS),
+        rigging=Int(1, MAX_POINTS),
+        crew=Int(1, MAX_POINTS),
+        musketry=Int(0, MAX_DICE),
         quality=Choice(rules.crew_qualities, "crew quality"),
         specials=F(ListOf(Choice(rules.specials, "special rule"), unique=True), False, ()),
-        launched=F(Int(), False, None),
-        notes=F(Str(empty_ok=True), False, ""),
+        launched=F(Int(1000, 3000), False, None),
+        notes=F(Str(empty_ok=True, max_len=MAX_TEXT, lines=True), False, ""),
     )
 
 
@@ -69,6 +72,9 @@ def read_ships(ctx: Ctx, root: Node, rules: RuleSet) -> dict[str, ShipClass]:
         return {}
     if not lst.value:
         ctx.add(lst.head, "ships", "the list is empty")
+    if len(lst.value) > MAX_CLASSES:
+        ctx.add(lst.head, "ships", f"at most {MAX_CLASSES} ships, got {len(lst.value)}")
+        return {}
     rec = ship_record(rules)
     out: dict[str, ShipClass] = {}
     ids: dict[str, int] = {}

@@ -17,6 +17,7 @@ from __future__ import annotations
 import difflib
 import math
 import os
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,10 +26,16 @@ from typing import Any
 import yaml
 from yaml.constructor import SafeConstructor
 
+from game.files import FileProblem, read_bytes
+
 #: Files bigger than this are refused unread (the shipped ones are a few kB).
-MAX_FILE_BYTES = 5_000_000
+MAX_FILE_BYTES = 2_000_000
 #: Nodes built per file; stops alias bombs ("billion laughs").
 MAX_NODES = 200_000
+#: Lists and mappings nested deeper than this are refused before the document is built.
+MAX_DEPTH = 32
+#: libyaml when PyYAML has it (ten times quicker); the pure-Python loader otherwise.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 _TAG = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {_TAG + t for t in ("str", "int", "float", "bool", "null")}
@@ -66,9 +73,11 @@ class Ctx:
         self.path = Path(path)
         self.label = display_path(path)
         self._found: list[tuple[int, str]] = []
+        self.raw: list[tuple[int, str, str]] = []  # (line, field, reason), for callers with their own wording
 
     def add(self, line: int, fld: str, reason: str) -> None:
         self._found.append((line, f"{self.label}:{line}: {fld or '(file)'}: {reason}"))
+        self.raw.append((line, fld, reason))
 
     @property
     def problems(self) -> list[str]:
@@ -243,10 +252,31 @@ class _Builder:
                     lines[key] = built.key_lines[key]
 
 
+def _too_deep(text: str) -> int:
+    """The line where nesting first goes deeper than MAX_DEPTH (0 if it never does).
+
+    Read from the parser's event stream, which is flat, before anything is built:
+    a document nested thousands deep must not reach the (recursive) composer.
+    """
+    depth = 0
+    for event in yaml.parse(text, Loader=_LOADER):
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return event.start_mark.line + 1
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+    return 0
+
+
 def parse_text(ctx: Ctx, text: str) -> Node | None:
     """The node tree of ``text``, or None after adding a problem."""
     try:
-        doc = yaml.compose(text, Loader=yaml.SafeLoader)
+        deep = _too_deep(text)
+        if deep:
+            ctx.add(deep, "", f"nested more than {MAX_DEPTH} lists or mappings deep")
+            return None
+        doc = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark is not None else 1
@@ -278,24 +308,18 @@ def parse_text(ctx: Ctx, text: str) -> Node | None:
         return None
 
 
-def read_text(ctx: Ctx) -> str | None:
-    """The file's text, or None after adding a problem (missing, unreadable, binary)."""
-    p = ctx.path
+def read_text(ctx: Ctx, limit: int = MAX_FILE_BYTES) -> str | None:
+    """The file's text, or None after adding a problem (missing, unreadable, not a file, too large, binary)."""
     try:
-        if p.is_dir():
-            ctx.add(1, "", "is a directory, not a file")
-            return None
-        size = p.stat().st_size
-        if size > MAX_FILE_BYTES:
-            ctx.add(1, "", f"file too large ({size} bytes)")
-            return None
-        data = p.read_bytes()
-    except FileNotFoundError:
-        ctx.add(1, "", "file not found")
+        data = read_bytes(ctx.path, limit)
+    except FileProblem as e:
+        ctx.add(1, "", str(e))
         return None
-    except OSError as e:
-        ctx.add(1, "", f"cannot read file: {e.strerror or e}")
-        return None
+    return decode_text(ctx, data)
+
+
+def decode_text(ctx: Ctx, data: bytes) -> str | None:
+    """UTF-8 text (a BOM allowed), or None after adding a problem."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         ctx.add(1, "", "UTF-16 text is not supported; save the file as UTF-8")
         return None
@@ -336,6 +360,17 @@ def is_bad(v: Any) -> bool:
 
 def all_ok(values: Iterable[Any]) -> bool:
     return all(v is not BAD for v in values)
+
+
+def whole(v: Any) -> bool:
+    """No BAD anywhere inside: a Record read returns its dict even when a field failed."""
+    if v is BAD:
+        return False
+    if isinstance(v, dict):
+        return all(whole(x) for x in v.values())
+    if isinstance(v, (tuple, list)):
+        return all(whole(x) for x in v)
+    return True
 
 
 def describe(node: Node) -> str:
@@ -442,11 +477,17 @@ class Bool(Spec):
         return node.value
 
 
+#: Characters of a name; longer text (a description) is given its own limit.
+MAX_NAME = 200
+
+
 class Str(Spec):
+    """Text a player will read: no control characters (a tab or a line break in long text is fine)."""
+
     expected = "text"
 
-    def __init__(self, empty_ok: bool = False):
-        self.empty_ok = empty_ok
+    def __init__(self, empty_ok: bool = False, max_len: int = MAX_NAME, lines: bool = False):
+        self.empty_ok, self.max_len, self.lines = empty_ok, max_len, lines
 
     def read(self, ctx: Ctx, node: Node, path: str) -> Any:
         if node.kind != "scalar" or not isinstance(node.value, str):
@@ -455,7 +496,21 @@ class Str(Spec):
         if not v and not self.empty_ok:
             ctx.add(node.line, path, "must not be empty")
             return BAD
+        if len(v) > self.max_len:
+            ctx.add(node.line, path, f"at most {self.max_len} characters, got {len(v)}")
+            return BAD
+        bad = next((c for c in v if not printable(c, self.lines)), None)
+        if bad is not None:
+            ctx.add(node.line, path, f"holds the character {ascii(bad)}, which cannot be shown")
+            return BAD
         return v
+
+
+def printable(c: str, lines: bool = False) -> bool:
+    """A character the window can show: not a control code, an unpaired surrogate or unassigned."""
+    if lines and c in "\t\n":
+        return True
+    return unicodedata.category(c) not in ("Cc", "Cs", "Cn", "Co")
 
 
 class Slug(Str):
@@ -503,13 +558,16 @@ def unknown(what: str, word: str, options: Sequence[str]) -> str:
 class ListOf(Spec):
     """A list, returned as a tuple."""
 
-    def __init__(self, item: Spec, min_len: int = 0, unique: bool = False):
-        self.item, self.min_len, self.unique = item, min_len, unique
+    def __init__(self, item: Spec, min_len: int = 0, unique: bool = False, max_len: int | None = None):
+        self.item, self.min_len, self.unique, self.max_len = item, min_len, unique, max_len
         self.expected = "a list"
 
     def read(self, ctx: Ctx, node: Node, path: str) -> Any:
         if node.kind != "seq":
             return self._wrong(ctx, node, path)
+        if self.max_len is not None and len(node.value) > self.max_len:
+            ctx.add(node.line, path, f"at most {self.max_len} items, got {len(node.value)}")
+            return BAD
         if len(node.value) < self.min_len:
             ctx.add(
                 node.line,
@@ -528,7 +586,7 @@ class ListOf(Spec):
                 else:
                     seen[v] = child.line
             out.append(v)
-        return tuple(out) if all_ok(out) else BAD
+        return tuple(out) if all(whole(v) for v in out) else BAD
 
 
 class Fixed(Spec):

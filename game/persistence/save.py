@@ -3,31 +3,35 @@
 A save is {quarterdeck_save: version, ruleset, scenario, seed, players,
 commands, hashes}.  Loading re-applies the commands through the engine and
 checks the state hash after every one, so a save can never put the game into
-a state the rules would not reach.  Files are read with ``yaml.safe_load``
-only (no Python objects are ever built from a save), and every problem is a
-one-line :class:`SaveError`.  Writes go to a temporary file that replaces the
-old one only when complete, so a crash mid-write leaves the last save whole.
+a state the rules would not reach.  A save is read as the data files are
+(``yaml_nodes``): a regular file of limited size, nesting and number of
+values, plain YAML types only (no Python object is ever built from it), and
+every problem is a one-line :class:`SaveError`.  Writes go through
+``game.files.write_atomic``, so a crash mid-write leaves the last save whole.
 """
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from game.content.model import RuleSet, ShipClass
+from game.content.yaml_nodes import Ctx, Node, decode_text, parse_text
+from game.files import FileProblem, read_bytes, write_atomic
 from game.rules.commands import CommandError, from_dict
 from game.rules.engine import Rejected
 
 from .session import Session
 
 SAVE_VERSION = 1
-MAX_SAVE_BYTES = 20 * 1024 * 1024
-MAX_COMMANDS = 200_000
+#: Limits of a save (docs/DATA-FORMAT.md): a twelve-turn squadron action is about 35 kB and 300 commands.
+MAX_SAVE_BYTES = 4 * 1024 * 1024
+MAX_COMMANDS = 10_000
+#: Seeds are 64-bit (the dice generator's whole state).
+MAX_SEED = 2**64
 _HEX = re.compile(r"^[0-9a-f]{64}$")
 _KEYS = {"quarterdeck_save", "ruleset", "scenario", "seed", "players", "commands", "hashes", "turn", "saved_by"}
 
@@ -49,24 +53,6 @@ def to_document(session: Session) -> dict[str, Any]:
     }
 
 
-def write_atomic(path: str | Path, text: str) -> None:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 def write_save(path: str | Path, session: Session) -> None:
     text = "# Quarterdeck saved battle: replayed command by command when loaded.\n"
     text += yaml.safe_dump(to_document(session), sort_keys=False, allow_unicode=True)
@@ -77,34 +63,34 @@ def read_save(path: str | Path) -> dict[str, Any]:
     """Read and check a save's structure (not yet replayed)."""
     name = str(path)
     try:
-        raw = Path(path).read_bytes()
-    except OSError as e:
-        raise SaveError(f"{name}: cannot read: {e.strerror or e}") from None
-    if len(raw) > MAX_SAVE_BYTES:
-        raise SaveError(f"{name}: too large for a save ({len(raw)} bytes)")
+        raw = read_bytes(path, MAX_SAVE_BYTES)
+    except FileProblem as e:
+        raise SaveError(f"{name}: {e}") from None
     if b"\x00" in raw:
         raise SaveError(f"{name}: not a Quarterdeck save (binary data)")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise SaveError(f"{name}: not a Quarterdeck save (not UTF-8 text at byte {e.start})") from None
-    try:
-        doc = yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f":{mark.line + 1}" if mark is not None else ""
-        what = getattr(e, "problem", None) or str(e).splitlines()[0]
-        raise SaveError(f"{name}{where}: damaged save: {what}") from None
-    except RecursionError:
-        raise SaveError(f"{name}: damaged save: nested too deeply") from None
-    return check_document(name, doc)
+    ctx = Ctx(path)
+    text = decode_text(ctx, raw)
+    root = parse_text(ctx, text) if text is not None else None
+    if root is None or ctx.raw:
+        line, fld, reason = min(ctx.raw) if ctx.raw else (1, "", "empty")
+        raise SaveError(f"{name}:{line}: damaged save: {fld + ': ' if fld else ''}{reason}")
+    return check_document(name, _value(root))
+
+
+def _value(node: Node) -> Any:
+    """The plain Python value of a checked node tree (lists stay lists)."""
+    if node.kind == "map":
+        return {k: _value(v) for k, v in node.value.items()}
+    if node.kind == "seq":
+        return [_value(v) for v in node.value]
+    return node.value
 
 
 def check_document(name: str, doc: Any) -> dict[str, Any]:
     if not isinstance(doc, dict) or "quarterdeck_save" not in doc:
         raise SaveError(f"{name}: not a Quarterdeck save (no 'quarterdeck_save' version)")
     version = doc["quarterdeck_save"]
-    if isinstance(version, bool) or not isinstance(version, int):
+    if isinstance(version, bool) or not isinstance(version, int) or not 0 <= version < 1000:
         raise SaveError(f"{name}: save version must be a whole number")
     doc = upgrade(name, dict(doc), version)
     unknown = sorted(str(k) for k in doc if k not in _KEYS)
@@ -114,9 +100,15 @@ def check_document(name: str, doc: Any) -> dict[str, Any]:
         v = doc.get(key)
         if not isinstance(v, kind) or isinstance(v, bool):
             raise SaveError(f"{name}: '{key}' is missing or is not a {kind.__name__}")
+    if not -MAX_SEED < doc["seed"] < MAX_SEED:
+        raise SaveError(f"{name}: 'seed' must be a 64-bit whole number")
     players = doc.get("players") or {}
     if not isinstance(players, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in players.items()):
         raise SaveError(f"{name}: 'players' must map side names to player kinds")
+    kinds = player_kinds()
+    odd = sorted(v for v in players.values() if v not in kinds)
+    if odd:
+        raise SaveError(f"{name}: unknown player kind {odd[0][:40]!r} (known: {', '.join(sorted(kinds))})")
     doc["players"] = players
     if len(doc["commands"]) > MAX_COMMANDS:
         raise SaveError(f"{name}: too many commands for a battle ({len(doc['commands'])})")
@@ -132,6 +124,12 @@ def check_document(name: str, doc: Any) -> dict[str, Any]:
             raise SaveError(f"{name}: command {i}: {e}") from None
     doc["commands"] = cmds
     return doc
+
+
+def player_kinds() -> set[str]:
+    from game.ai import PLAYER_KINDS  # the players are not the save's business beyond their names
+
+    return {"human", *PLAYER_KINDS}
 
 
 def upgrade(name: str, doc: dict[str, Any], version: int) -> dict[str, Any]:

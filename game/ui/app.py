@@ -8,6 +8,7 @@ F11 toggles fullscreen and F12 saves a screenshot from any scene.
 
 from __future__ import annotations
 
+import io
 import os
 import time
 from pathlib import Path
@@ -15,8 +16,9 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.files import sweep, write_atomic
 from game.persistence.autosave import home
-from game.ui.settings import Settings, load_settings, save_settings
+from game.ui.settings import Settings, read_settings, save_settings
 
 MIN_SIZE = (960, 600)
 THEME = Path(__file__).resolve().parents[2] / "assets" / "theme.json"
@@ -55,7 +57,8 @@ class App:
         from game.ui import fonts
 
         fonts.forget()  # fonts made before an earlier pygame.quit() are dead
-        self.settings: Settings = load_settings()
+        self.settings: Settings
+        self.settings, notes = read_settings()
         flags = pygame.RESIZABLE
         if self.settings.fullscreen and not headless:
             flags |= pygame.FULLSCREEN
@@ -69,6 +72,8 @@ class App:
         self.running = True
         self.message: tuple[str, float] | None = None  # a line shown at the bottom for a few seconds
         self.frame_times: list[float] = []
+        if notes:  # damaged settings never stop the game: say what was set back
+            self.say(" ".join(notes), seconds=10.0)
 
     # --- scenes --------------------------------------------------------------
 
@@ -90,7 +95,9 @@ class App:
         self.push(scene_factory(self))
 
     def say(self, text: str, seconds: float = 4.0) -> None:
-        self.message = (text, time.monotonic() + seconds)
+        from game.ui.fonts import shown
+
+        self.message = (shown(text), time.monotonic() + seconds)
 
     # --- the loop ------------------------------------------------------------
 
@@ -131,15 +138,26 @@ class App:
         self.settings.fullscreen = not self.settings.fullscreen
         if not self.headless:
             pygame.display.toggle_fullscreen()
-        save_settings(self.settings)
+        error = save_settings(self.settings)
+        if error:
+            self.say(error)
         self._resized()
 
-    def screenshot(self, path: str | os.PathLike | None = None) -> Path:
+    def write_screenshot(self, path: str | os.PathLike) -> None:
+        """Save the frame as a PNG, made whole in memory and then written at once (OSError if it cannot be)."""
+        png = io.BytesIO()
+        pygame.image.save(self.screen, png, "screenshot.png")
+        write_atomic(path, png.getvalue())
+
+    def screenshot(self, path: str | os.PathLike | None = None) -> Path | None:
+        """F12: the frame to the screenshots folder, and a line saying where (or why not); None if not saved."""
         if path is None:
-            folder = home() / "screenshots"
-            folder.mkdir(parents=True, exist_ok=True)
-            path = folder / time.strftime("quarterdeck-%Y%m%d-%H%M%S.png")
-        pygame.image.save(self.screen, str(path))
+            path = home() / "screenshots" / time.strftime("quarterdeck-%Y%m%d-%H%M%S.png")
+        try:
+            self.write_screenshot(path)
+        except OSError as e:
+            self.say(f"screenshot not saved: {path}: {e}")
+            return None
         self.say(f"screenshot saved: {path}")
         return Path(path)
 
@@ -174,12 +192,20 @@ class App:
         if time.monotonic() > until:
             self.message = None
             return
+        from game.ui.fonts import font
         from game.ui.fonts import text as render
 
-        img = render(text, 20, (250, 245, 230))
-        r = img.get_rect(midbottom=(self.size[0] // 2, self.size[1] - 40))
-        pygame.draw.rect(self.screen, (0, 0, 0), r.inflate(24, 12), border_radius=6)
-        self.screen.blit(img, r)
+        lines = wrap(text, font(20).size, self.size[0] - 120)
+        imgs = [render(ln, 20, (250, 245, 230)) for ln in lines]
+        height = sum(i.get_height() for i in imgs)
+        width = max(i.get_width() for i in imgs)
+        box = pygame.Rect(0, 0, width, height)
+        box.midbottom = (self.size[0] // 2, self.size[1] - 40)
+        pygame.draw.rect(self.screen, (0, 0, 0), box.inflate(24, 12), border_radius=6)
+        y = box.top
+        for img in imgs:
+            self.screen.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
 
     def run(self) -> None:
         while self.running and self.scenes:
@@ -187,6 +213,26 @@ class App:
             self.step(dt)
             pygame.display.flip()
         pygame.quit()
+
+
+def wrap(text: str, size_of, width: int) -> list[str]:
+    """Words laid in lines no wider than ``width`` pixels (``size_of(text) -> (w, h)``); a long word is cut."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        while size_of(word)[0] > width and len(word) > 1:
+            cut = max(1, len(word) * width // max(1, size_of(word)[0]))
+            lines.append((line + " " + word[:cut]).strip() if line else word[:cut])
+            line, word = "", word[cut:]
+        trial = f"{line} {word}".strip()
+        if line and size_of(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line or not lines:
+        lines.append(line)
+    return lines
 
 
 class QuarterdeckApp(App):
@@ -198,6 +244,8 @@ class QuarterdeckApp(App):
 
         self.rules, self.ships = load_default()
         self.autosave = not headless
+        for folder in (home(), home() / "saves"):
+            sweep(folder)  # temporary files a killed autosave or save left behind
         from game.ui.sound import Sounds
 
         self.sounds = Sounds()

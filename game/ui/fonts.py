@@ -2,9 +2,23 @@
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 
 import pygame
+
+
+def shown(s: str) -> str:
+    """Text as it can be drawn: a control code or an unpaired surrogate (from a damaged file) becomes \ufffd.
+
+    pygame refuses to render a NUL, and a name read from a hostile save must not
+    take the window down.
+    """
+    if s.isprintable():
+        return s
+    return "".join(
+        c if c in "\n\t" or unicodedata.category(c) not in ("Cc", "Cs", "Co", "Cn") else "\ufffd" for c in s
+    )
 
 
 @lru_cache(maxsize=32)
@@ -16,7 +30,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 @lru_cache(maxsize=4096)
 def text(s: str, size: int = 18, colour: tuple[int, int, int] = (236, 232, 220), bold: bool = False) -> pygame.Surface:
-    return font(size, bold).render(s, True, colour)
+    return font(size, bold).render(shown(s), True, colour)
 
 
 def blit_text(

@@ -111,7 +111,7 @@ class Match:
             write_save(self.autosave_to or autosave_path(), self.session)
             self.last_autosave_error = None
         except OSError as e:
-            self.last_autosave_error = f"autosave failed: {e}"
+            self.last_autosave_error = f"autosave to {self.autosave_to or autosave_path()} failed: {e}"
 
     # --- computer players ----------------------------------------------------
 

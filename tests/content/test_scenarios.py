@@ -182,7 +182,7 @@ def test_unknown_key_suggests(bad) -> None:
         ("colour: [200, 40, 40]", "colour: red", "sides[0].colour", ["expected [red, green, blue], got 'red'"]),
         ("wind_from: 315", "wind_from: 360", "wind_from", ["must be in [0, 360), got 360"]),
         ("wind_from: 315", "wind_from: north", "wind_from", ["expected a number, got 'north'"]),
-        ("turn_limit: 12", "turn_limit: 0", "turn_limit", ["at least 1"]),
+        ("turn_limit: 12", "turn_limit: 0", "turn_limit", ["must be in [1, 100], got 0"]),
         ("turn_limit: 12", "turn_limit: 12.5", "turn_limit", ["expected an integer"]),
         ("flagship: true", "flagship: 1", "sides[0].squadrons[0].ships[0].flagship", ["expected true or false, got 1"]),
         (
@@ -206,7 +206,7 @@ def test_unknown_key_suggests(bad) -> None:
         ("nation: french", "nation: france", "sides[1].nation", ["unknown nation 'france'", "did you mean 'french'"]),
         ("position: [45, 30]", "position: [50, 30]", "sides[1].batteries[0].position", ["is not on the 48 x 48 table"]),
         ("arc: [200, 340]", "arc: [200, 360]", "sides[1].batteries[0].arc[1]", ["must be in [0, 360)"]),
-        ("fort: 60", "fort: 0", "sides[1].batteries[0].fort", ["at least 1"]),
+        ("fort: 60", "fort: 0", "sides[1].batteries[0].fort", ["must be in [1, 10000], got 0"]),
         ("        large_share: 0.5", "        large_share: 2", "sides[1].batteries[0].large_share", ["[0, 1]"]),
         (
             "exit_edges: {french: east}",
@@ -236,7 +236,7 @@ def test_table_size(bad) -> None:
     text = replace(SCENARIO, "table: {width: 48, height: 48}", "table: {width: 0, height: 48}")
     probs = bad(text)
     # No cascade: with no table size, nothing is checked against the table.
-    assert probs == [f"{F}:{line_of(text, 'table:')}: table.width: must be more than 0, got 0"]
+    assert probs == [f"{F}:{line_of(text, 'table:')}: table.width: must be in (0, 500], got 0"]
 
 
 def test_missing_top_level_keys(bad) -> None:

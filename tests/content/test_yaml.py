@@ -115,7 +115,7 @@ def test_many_problems_are_all_reported(write, rules: RuleSet) -> None:
     text = replace(text, "    musketry: 5", "    musketry: lots")
     probs = problems_of(load_ships, write("ships.yaml", text), rules)
     assert len(probs) == 3
-    find(probs, "ships.yaml", line_of(text, "hull: -5"), "ships[0].hull", "at least 1")
+    find(probs, "ships.yaml", line_of(text, "hull: -5"), "ships[0].hull", "must be in [1, 10000], got -5")
     find(probs, "ships.yaml", line_of(text, "frnch"), "ships[1].nation", "did you mean 'french'")
     find(probs, "ships.yaml", line_of(text, "lots"), "ships[2].musketry", "expected an integer, got 'lots'")
 

@@ -9,6 +9,8 @@ speed so a person can follow them.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pygame_gui
 
@@ -19,6 +21,7 @@ from game.rules.engine import Rejected
 from game.ui import palette as P
 from game.ui.app import Scene
 from game.ui.camera import Camera
+from game.ui.fonts import shown
 from game.ui.match import Match
 from game.ui.narrate import dice_roll, names_from_scenario
 from game.ui.panels.actions import Action, ActionPanel, actions_for
@@ -54,6 +57,7 @@ class BattleScene(Scene):
         self.plan: SegmentPlan | None = None
         self._plan_key: tuple | None = None
         self.astern = False  # the player chose to back a fouled ship clear this segment
+        self._autosave_said: str | None = None  # the autosave failure last reported
         self.drag: str | None = None  # tape | turn | pan | measure
         self.grab = 0.0
         self.press_at: tuple[int, int] | None = None
@@ -217,14 +221,18 @@ class BattleScene(Scene):
     def _error(self, text: str) -> None:
         pygame_gui.windows.UIMessageWindow(
             pygame.Rect(self.app.size[0] // 2 - 220, self.app.size[1] // 2 - 110, 440, 220),
-            text.replace("<", "&lt;"), manager=self.app.ui, window_title="Quarterdeck",
+            shown(text).replace("<", "&lt;"), manager=self.app.ui, window_title="Quarterdeck",
         )
 
     def open_dialog(self, mode: str) -> None:
         if self.dialog is not None:
             self.dialog.kill()
         folder = home() / "saves"
-        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as e:  # a read-only home: the dialog starts where it can, and says why
+            self.app.say(f"cannot make {folder}: {e.strerror or e}; choose another folder")
+            folder = Path.cwd()
         start = folder / (f"{self.state.scenario_id}-turn{self.state.turn}.yaml" if mode == "save" else "")
         self.dialog = pygame_gui.windows.UIFileDialog(
             pygame.Rect(self.app.size[0] // 2 - 300, 80, 600, 520), self.app.ui,
@@ -258,12 +266,27 @@ class BattleScene(Scene):
         self.tray.update(dt, speed)
         self.log.sync(self.match.session.events, self.names, self.state.rules)
         self._refresh_actions()
+        self._report_autosave()
         if self.pause > 0:
             self.pause -= dt
         self._computer_step()
         if self.state.phase == "over" and not self.ended and not self.anim.busy and not self.tray.busy:
             self.ended = True
             self.app.show_end(self.match)
+
+    def _report_autosave(self) -> None:
+        """A failed autosave is said once (and its recovery), never passed over in silence."""
+        err = self.match.last_autosave_error
+        if err == self._autosave_said:
+            return
+        if err:
+            self._error(
+                f"{err}.\nThe battle goes on in memory and the last good autosave is untouched: "
+                "save the battle elsewhere with Ctrl+S."
+            )
+        else:
+            self.app.say("the autosave works again")
+        self._autosave_said = err
 
     def _computer_step(self) -> None:
         side = self.match.to_move()

@@ -19,8 +19,8 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
+from game.files import write_atomic
 from game.persistence.autosave import home
-from game.persistence.save import write_atomic
 from game.ui.app import Scene
 from game.ui.scenes.reference import centred_card, is_input, make_scrim, preload_reading_fonts
 
