@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -382,8 +383,9 @@ def _read_ship(
         if size is not None and not shapes.inside_rect(corners, *size):
             ctx.add(pline, ppath, f"base of '{uid}' is not wholly on the {_fmt(size)} table")
             pose = BAD
+        box = _bbox(corners)
         for t in terrain:
-            if shapes.overlaps(t.points, corners):
+            if _boxes_meet(box, _bbox(t.points)) and shapes.overlaps(t.points, corners):
                 ctx.add(pline, ppath, f"base of '{uid}' overlaps {t.kind} '{t.id}'")
                 pose = BAD
         placed.append(_Placed(uid, ppath, pline, corners))
@@ -402,10 +404,25 @@ def _read_ship(
 
 
 def _check_overlaps(ctx: Ctx, placed: list[_Placed]) -> None:
+    boxes = [_bbox(p.corners) for p in placed]
     for j, b in enumerate(placed):
-        for a in placed[:j]:
-            if convex_overlap(a.corners, b.corners):
+        for i, a in enumerate(placed[:j]):
+            if _boxes_meet(boxes[i], boxes[j]) and convex_overlap(a.corners, b.corners):
                 ctx.add(b.line, b.path, f"base of '{b.id}' overlaps base of '{a.id}' (line {a.line})")
+
+
+@functools.lru_cache(maxsize=MAX_TERRAIN * 4)
+def _bbox_of(points: tuple) -> tuple[float, float, float, float]:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _bbox(points) -> tuple[float, float, float, float]:
+    return _bbox_of(tuple(points))
+
+
+def _boxes_meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
 def _side_ids(node: Node) -> list[str] | None:
