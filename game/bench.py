@@ -8,6 +8,7 @@ and table queries), the window's frame times (``frames``, see
 
 from __future__ import annotations
 
+import resource
 import statistics
 import time
 
@@ -58,4 +59,5 @@ def run_bench(games: int = 20) -> dict:
 
     result["frames"] = frame_times()
     result["ai_decisions"] = decision_times()
+    result["bench_peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
     return result

@@ -59,6 +59,9 @@ class App:
         fonts.forget()  # fonts made before an earlier pygame.quit() are dead
         self.settings: Settings
         self.settings, notes = read_settings()
+        # The window's frame is a software surface: presenting it through SDL's OpenGL framebuffer
+        # loaded Mesa and LLVM (about 110 MB of the window's memory) for nothing the game draws.
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         flags = pygame.RESIZABLE
         if self.settings.fullscreen and not headless:
             flags |= pygame.FULLSCREEN

@@ -108,7 +108,42 @@ def frame_times(frames: int = 240) -> dict:
             "max_ms": round(times[-1] * 1000, 2),
         }
     out["first_frame_s"] = first_frame_seconds()
+    out["memory_mb"] = window_memory()
     return out
+
+
+#: A child process plays a battle in the window and reports its memory (kB in /proc/self/status).
+_MEMORY_PROBE = """
+import json, sys
+from game.ui.app import QuarterdeckApp
+def rss():
+    for line in open('/proc/self/status'):
+        if line.startswith('VmRSS'):
+            return int(line.split()[1]) // 1024
+    return None
+app = QuarterdeckApp((1600, 900), headless=True)
+app.settings.animation = 'instant'
+app.start_battle('squadron', {'british': 'random', 'french': 'random'}, 1)
+scene = app.scene
+start = rss()
+frames = 0
+while scene.state.phase != 'over' and frames < 5000:
+    app.step(1 / 60)
+    frames += 1
+print(json.dumps({'battle_start': start, 'battle_end': rss(), 'frames': frames,
+                  'events': len(scene.match.session.events), 'log_lines': len(scene.log.lines)}))
+"""
+
+
+def window_memory() -> dict:
+    """Resident memory of the window at the start and the end of a whole battle played in it (fresh process)."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+    done = subprocess.run(
+        [sys.executable, "-c", _MEMORY_PROBE], check=True, capture_output=True, env=env, cwd=ROOT, text=True
+    )
+    import json
+
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def first_frame_seconds() -> float:

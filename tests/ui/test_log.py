@@ -1,52 +1,82 @@
-"""The battle log box follows the newest line, however long the battle."""
+"""The battle log box follows the newest line, however long the battle, and scrolls back on request."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.ui.panels.log import MIN_THUMB_PX, LogPanel
-from tests.ui.driver import battle, frames, make_app
+from game.ui.panels.log import MAX_LINES, LogPanel
+from tests.ui.driver import battle, make_app
+
+LOG_RECT = pygame.Rect(1206, 661, 388, 233)  # the battle log's size at 1600x900
 
 
-def test_a_long_log_still_shows_its_newest_line_and_can_be_scrolled_to_the_end():
-    app = make_app()
-    scene = battle(app)
+def long_log(scene, activations=300):
     names = {s.id: s.name for s in scene.state.ships.values()}
-    log = LogPanel(pygame.Rect(1206, 661, 388, 233), app.ui, scene.root)  # the battle log's size at 1600x900
+    log = LogPanel(LOG_RECT)
     events = list(scene.match.session.events)
-    for i in range(300):  # about a long battle's worth of lines, added an activation at a time
+    for i in range(activations):  # about a long battle's worth of lines, added an activation at a time
         events += [{"type": "sail", "ship": "bucentaure", "sail": "easy" if i % 2 else "battle"}] * 3
         log.sync(events, names)
-    frames(app, 3)
-    bar = log.box.scroll_bar
-    assert bar is not None
-    assert bar.start_percentage + bar.visible_percentage >= 0.999  # scrolled right to the end
-    assert bar.scrollable_height * bar.visible_percentage >= MIN_THUMB_PX  # and the thumb can get there
-    assert log.lines[-1] == "Bucentaure sets easy sail."  # the last of the 300th activation
+    return log
 
 
-def test_no_empty_row_when_a_line_ends_at_the_edge_of_the_box():
+def test_a_long_log_shows_its_newest_line_and_keeps_the_latest_lines():
+    app = make_app()
+    log = long_log(battle(app))
+    assert log.visible_rows()[-1] == "Bucentaure sets easy sail."  # the last of the 300th activation
+    assert len(log.lines) == MAX_LINES and log.offset == 0
+
+
+def test_the_wheel_over_the_box_scrolls_back_and_new_lines_keep_the_readers_place():
     app = make_app()
     scene = battle(app)
-    log = LogPanel(pygame.Rect(1206, 661, 388, 233), app.ui, scene.root)
-    # sentences of every length around the box's width: some end within a few pixels of its edge
-    log.lines = [("Redoutable sails 1.5 inches and turns to port " + "i" * k + ".") for k in range(60)]
-    log.kinds = ["move"] * len(log.lines)
-    log.box.set_text(log._html(range(len(log.lines))))
-    frames(app)
-    rows = log.box.text_box_layout.layout_rows
-    texts = ["".join(getattr(c, "text", "") for c in r.items).strip() for r in rows]
-    assert texts and all(texts), [i for i, t in enumerate(texts) if not t]
+    log = LogPanel(LOG_RECT)
+    events = list(scene.match.session.events)
+    for i in range(60):
+        events += [{"type": "sail", "ship": "bucentaure", "sail": "easy" if i % 2 else "battle"}] * 3
+    log.sync(events, scene.names)
+    pygame.mouse.set_pos(LOG_RECT.center)
+    assert log.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
+    assert log.offset == 6 and log.visible_rows()[-1] == log.rows[-7][0]
+    reading = log.visible_rows()
+    log.sync(events + [{"type": "sail", "ship": "bucentaure", "sail": "full"}], scene.names)
+    assert log.visible_rows() == reading  # a line came in below: the page being read stays put
+    assert log.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-10, flipped=False))
+    assert log.offset == 0 and log.visible_rows()[-1] == "Bucentaure sets full sail."
+    pygame.mouse.set_pos((10, 10))
+    assert not log.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))  # the table's wheel
 
 
-def test_the_logs_bold_lines_need_no_font_loaded_on_the_fly():
-    import warnings
-
+def test_the_scroll_bar_can_be_dragged_back_to_the_start():
     app = make_app()
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")  # pygame_gui warns when a face is loaded on first use
-        scene = battle(app, "duel")
-        log = LogPanel(pygame.Rect(1206, 661, 388, 233), app.ui, scene.root)
-        log.sync(list(scene.match.session.events) + [{"type": "turn", "turn": 2}], {})
-        frames(app, 2)
-    assert "turn" in log.kinds and log.lines[-1].startswith("Turn 2")
+    log = long_log(battle(app), activations=40)
+    track, thumb = log._bar()
+    log.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=thumb.center, button=1))
+    up = (thumb.centerx, track.top - 50)
+    log.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=up, rel=(0, -1), buttons=(1, 0, 0)))
+    log.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=up, button=1))
+    assert log.visible_rows()[0] == log.rows[0][0]
+
+
+def test_every_row_fits_the_box_and_none_is_empty():
+    from game.ui.fonts import font
+    from game.ui.panels.log import BAR_W, FONT_SIZE, PAD
+
+    log = LogPanel(LOG_RECT)
+    log.lines = [("Redoutable sails 1.5 inches and turns to port " + "i" * k + ".") for k in range(60)]
+    log.lines.append("x" * 300)  # one word wider than the box
+    log.kinds = ["move"] * len(log.lines)
+    log._rewrap()
+    limit = LOG_RECT.width - 2 * PAD - BAR_W
+    assert all(r[0] and font(FONT_SIZE).size(r[0])[0] <= limit for r in log.rows)
+
+
+def test_a_turn_line_is_bold_and_the_box_draws_itself():
+    app = make_app()
+    scene = battle(app, "duel")
+    log = LogPanel(LOG_RECT)
+    log.sync(list(scene.match.session.events) + [{"type": "turn", "turn": 2}], {})
+    assert "turn" in log.kinds and log.lines[-1].startswith("Turn 2") and log.rows[-1][1]  # set in bold
+    surf = pygame.Surface(app.size)
+    log.draw(surf)
+    assert surf.get_at((log.rect.left + 1, log.rect.top + 10)) != surf.get_at((0, 0))

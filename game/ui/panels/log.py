@@ -1,53 +1,61 @@
-"""The battle log as plain words in a scrollable box; rebuilt after a take-back."""
+"""The battle log as plain words in a scrolling box, drawn by hand.
+
+The box once was a pygame_gui text box.  Every appended line made it lay out
+and render its whole text again, and the window's memory grew with every
+event (a squadron action's log took 60-100 MB more than no log at all).  Here
+each line is wrapped once into rows, and a frame blits only the rows in view
+from the font cache: the cost of a frame and the memory held no longer grow
+with the battle.  The box follows the newest line unless the player has
+scrolled back (the wheel, or dragging the bar); the whole log is exported
+from the end screen.
+"""
 
 from __future__ import annotations
 
-import html
-
 import pygame
-import pygame_gui
 
+from game.ui import palette as P
+from game.ui.fonts import font, text
 from game.ui.narrate import describe
 
 MAX_LINES = 400  # the box keeps the latest; the export keeps everything
-#: pygame_gui never draws a scroll thumb shorter than 5 pixels and stops it that far from the bottom, so
-#: with a long log the last lines could not be scrolled to (nor followed).  Below this thumb height the
-#: box drops its oldest third.
-MIN_THUMB_PX = 8
-#: Rows are cut this much narrower than the box (see LogPanel._wrap).
-WRAP_SLACK_PX = 10
-SCROLL_BAR_PX = 20  # pygame_gui's text box scroll bar
-#: Events whose line is set in bold (and measured in the bold face).
+FONT_SIZE = 18
+PAD = 6
+BAR_W = 8  # the scroll bar
+WHEEL_ROWS = 3  # rows a notch of the wheel scrolls
+#: Events whose line is set in bold, and the colours that pick out the ones that matter.
 BOLD = ("turn", "game_over")
+GOLD = ("broadside", "critical", "sunk", "exploded", "struck", "captured")
+RED = ("collision", "aground", "taken_aback", "left_table")
+
+
+def _colour(kind: str) -> tuple[int, int, int]:
+    if kind in GOLD:
+        return (255, 210, 127)
+    if kind in RED:
+        return (255, 154, 138)
+    return P.TEXT
 
 
 class LogPanel:
     """The words of the battle so far; ``lines`` are the plain sentences, ``kinds`` their event types."""
 
-    def __init__(self, rect: pygame.Rect, manager, container) -> None:
-        self.manager, self.container = manager, container
+    def __init__(self, rect: pygame.Rect, manager=None, container=None) -> None:
+        self.rect = pygame.Rect(rect)
         self.shown = 0  # events already in the box
         self.lines: list[str] = []
         self.kinds: list[str] = []
-        self.box = self._make(rect)
+        self.rows: list[tuple[str, bool, tuple[int, int, int]]] = []  # (text, bold, colour)
+        self.offset = 0  # rows scrolled back from the newest (0: following the battle)
+        self._drag: tuple[int, int] | None = None  # (mouse y, offset) when the bar was grabbed
 
-    def _make(self, rect: pygame.Rect) -> pygame_gui.elements.UITextBox:
-        box = pygame_gui.elements.UITextBox(
-            "", rect, manager=self.manager, container=self.container, object_id="#battle_log"
-        )
-        self.box = box
-        if self.lines:  # rows are cut for this box's width
-            box.set_text(self._html(range(len(self.lines))))
-        return box
-
-    def _html(self, indices) -> str:
-        return "<br>".join(_markup(self.kinds[i], self._wrap(self.lines[i], self.kinds[i] in BOLD)) for i in indices)
+    # --- the lines ------------------------------------------------------------------
 
     def sync(self, events: list[dict], names: dict[str, str], rules=None) -> None:
         if len(events) < self.shown:  # a take-back removed events: start again
             self.shown = 0
-            self.lines, self.kinds = [], []
-            self.box.set_text("")
+            self.lines, self.kinds, self.rows = [], [], []
+            self.offset = 0
         before = len(self.lines)
         for e in events[self.shown :]:
             line = describe(e, names, rules=rules)
@@ -59,76 +67,126 @@ class LogPanel:
             return
         if len(self.lines) > MAX_LINES:
             self.lines, self.kinds = self.lines[-MAX_LINES:], self.kinds[-MAX_LINES:]
-            self.box.set_text(self._html(range(len(self.lines))))
-        else:
-            self.box.append_html_text(("<br>" if before else "") + self._html(range(before, len(self.lines))))
-        self._trim_to_scrollable()
-        self._follow()
+            self._rewrap()
+            return
+        added = 0
+        for i in range(before, len(self.lines)):
+            new = self._wrap(i)
+            self.rows += new
+            added += len(new)
+        if self.offset:
+            self.offset += added  # a player reading back keeps his place
 
-    def _wrap(self, line: str, bold: bool) -> list[str]:
-        """The line cut into rows that leave room at their ends.
-
-        pygame_gui wraps by itself, but a line whose last row came within a few
-        pixels of the edge got its line break pushed onto a row of its own: an
-        empty row in the middle of the log.  Rows a little narrower than the box
-        never reach the edge, so every break stays on its row.
-        """
-        try:
-            theme = self.manager.get_theme()
-            info = theme.get_font_info(self.box.combined_element_ids)
-            font = theme.get_font_dictionary().find_font(info["size"], info["name"], bold=bold)
-            limit = self.box.text_wrap_rect[2] - WRAP_SLACK_PX
-            if self.box.scroll_bar is None:  # it narrows the text once the log overflows
-                limit -= SCROLL_BAR_PX
-        except Exception:  # another pygame_gui: let it wrap on its own
-            return [line]
+    def _wrap(self, i: int) -> list[tuple[str, bool, tuple[int, int, int]]]:
+        """Line ``i`` cut into rows that fit the box."""
+        kind = self.kinds[i]
+        bold = kind in BOLD
+        size = font(FONT_SIZE, bold).size
+        limit = max(40, self.rect.width - 2 * PAD - BAR_W - 4)
         rows: list[str] = []
         cur = ""
-        for word in line.split(" "):
+        for word in self.lines[i].split(" "):
+            while size(word)[0] > limit and len(word) > 1:  # a word wider than the box is cut
+                cut = max(1, len(word) * limit // size(word)[0])
+                if cur:
+                    rows.append(cur)
+                    cur = ""
+                rows.append(word[:cut])
+                word = word[cut:]
             trial = f"{cur} {word}" if cur else word
-            if cur and font.size(trial)[0] > limit:
+            if cur and size(trial)[0] > limit:
                 rows.append(cur)
                 cur = word
             else:
                 cur = trial
         rows.append(cur)
-        return rows
+        colour = _colour(kind)
+        return [(r, bold, colour) for r in rows]
 
-    def _trim_to_scrollable(self) -> None:
-        """Keep only as many lines as the scroll bar can reach the end of."""
-        for _ in range(8):
-            bar = self.box.scroll_bar
-            if bar is None or bar.scrollable_height * bar.visible_percentage >= MIN_THUMB_PX or len(self.lines) < 40:
-                return
-            keep = len(self.lines) * 2 // 3
-            self.lines, self.kinds = self.lines[-keep:], self.kinds[-keep:]
-            self.box.set_text(self._html(range(len(self.lines))))
+    def _rewrap(self) -> None:
+        self.rows = [row for i in range(len(self.lines)) for row in self._wrap(i)]
+        self.offset = min(self.offset, self._max_offset())
 
-    def _follow(self) -> None:
-        """Show the newest line: the thumb at the bottom and the text scrolled right to its end."""
-        bar = self.box.scroll_bar
-        if bar is None:
-            return
-        bar.set_scroll_from_start_percentage(1.0)
-        bar.start_percentage = max(bar.start_percentage, 1.0 - bar.visible_percentage)
-        bar.has_moved_recently = True
+    # --- geometry ---------------------------------------------------------------------
+
+    @property
+    def row_h(self) -> int:
+        return font(FONT_SIZE).get_linesize()
+
+    def _visible_count(self) -> int:
+        return max(1, (self.rect.height - 2 * PAD) // self.row_h)
+
+    def _max_offset(self) -> int:
+        return max(0, len(self.rows) - self._visible_count())
+
+    def visible_rows(self) -> list[str]:
+        """The rows in view, top to bottom."""
+        end = len(self.rows) - self.offset
+        return [r[0] for r in self.rows[max(0, end - self._visible_count()) : end]]
 
     def set_rect(self, rect: pygame.Rect) -> None:
-        """A new box at the new size (pygame_gui's text layout does not survive a resize)."""
-        if self.box.relative_rect == rect:
+        if pygame.Rect(rect) == self.rect:
             return
-        self.box.kill()
-        self.box = self._make(rect)
-        self._trim_to_scrollable()
-        self._follow()
+        self.rect = pygame.Rect(rect)
+        self._rewrap()
 
+    def _bar(self) -> tuple[pygame.Rect, pygame.Rect] | None:
+        """(track, thumb) of the scroll bar, when there is more than the box shows."""
+        total, shown = len(self.rows), self._visible_count()
+        if total <= shown:
+            return None
+        track = pygame.Rect(self.rect.right - BAR_W - 3, self.rect.top + 3, BAR_W, self.rect.height - 6)
+        h = max(16, track.height * shown // total)
+        first = total - shown - self.offset  # index of the top row in view
+        y = track.top + (track.height - h) * first // max(1, total - shown)
+        return track, pygame.Rect(track.left, y, BAR_W, h)
 
-def _markup(t: str, rows: list[str]) -> str:
-    text = "<br>".join(html.escape(r) for r in rows)
-    if t in BOLD:
-        return f"<b>{text}</b>"
-    if t in ("broadside", "critical", "sunk", "exploded", "struck", "captured"):
-        return f"<font color='#ffd27f'>{text}</font>"
-    if t in ("collision", "aground", "taken_aback", "left_table"):
-        return f"<font color='#ff9a8a'>{text}</font>"
-    return text
+    # --- the player -------------------------------------------------------------------
+
+    def scroll(self, rows: int) -> None:
+        """Positive: back towards the start of the battle."""
+        self.offset = max(0, min(self._max_offset(), self.offset + rows))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """The wheel over the box scrolls it; the bar can be dragged.  True when the event was the log's."""
+        if event.type == pygame.MOUSEWHEEL:
+            if self.rect.collidepoint(pygame.mouse.get_pos()):
+                self.scroll(event.y * WHEEL_ROWS)
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            bar = self._bar()
+            if bar is not None and bar[0].inflate(6, 0).collidepoint(event.pos):
+                self._drag = (event.pos[1], self.offset)
+                return True
+            return False
+        if event.type == pygame.MOUSEMOTION and self._drag is not None:
+            bar = self._bar()
+            if bar is not None:
+                track, thumb = bar
+                per_px = (len(self.rows) - self._visible_count()) / max(1, track.height - thumb.height)
+                y0, off0 = self._drag
+                self.offset = max(0, min(self._max_offset(), off0 - round((event.pos[1] - y0) * per_px)))
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._drag is not None:
+            self._drag = None
+            return True
+        return False
+
+    def draw(self, surf: pygame.Surface) -> None:
+        pygame.draw.rect(surf, (17, 26, 36), self.rect, border_radius=4)
+        pygame.draw.rect(surf, (93, 82, 56), self.rect, 1, border_radius=4)
+        clip = surf.get_clip()
+        surf.set_clip(self.rect.inflate(-2, -2))
+        end = len(self.rows) - self.offset
+        start = max(0, end - self._visible_count())
+        y = self.rect.top + PAD
+        for row, bold, colour in self.rows[start:end]:
+            surf.blit(text(row, FONT_SIZE, colour, bold), (self.rect.left + PAD, y))
+            y += self.row_h
+        bar = self._bar()
+        if bar is not None:
+            track, thumb = bar
+            pygame.draw.rect(surf, (30, 40, 52), track, border_radius=3)
+            pygame.draw.rect(surf, (120, 130, 140) if self.offset else (90, 100, 110), thumb, border_radius=3)
+        surf.set_clip(clip)

@@ -30,7 +30,6 @@ from game.ui.panels.phasebar import HEIGHT as BAR_H
 from game.ui.render.dice_tray import DiceTray
 from game.ui.render.table import TableLayer
 from game.ui.scenes.battle_view import BattleView
-from game.ui.scenes.reference import preload_reading_fonts
 from game.ui.sound import EVENT_SOUNDS
 from game.ui.tools.animate import Animator
 from game.ui.tools.tape import SegmentPlan
@@ -73,8 +72,7 @@ class BattleScene(Scene):
         self.popup: pygame_gui.elements.UIPanel | None = None
         self.popup_buttons: dict = {}
         self.popup_target: str | None = None  # the enemy a fire pop-up offers shots at
-        preload_reading_fonts(app.ui)  # the log's bold turn lines: pygame_gui warned in every game.log
-        self.log = LogPanel(pygame.Rect(0, 0, 10, 10), app.ui, self.root)
+        self.log = LogPanel(pygame.Rect(0, 0, 10, 10))
         self.actions = ActionPanel(pygame.Rect(0, 0, 10, 10), app.ui, self.root)
         self.menu_button = pygame_gui.elements.UIButton(
             pygame.Rect(0, 4, 90, 32), "Menu", manager=app.ui, container=self.root,

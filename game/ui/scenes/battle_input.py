@@ -91,6 +91,8 @@ def _inside(poly, p) -> bool:
 
 
 def handle_event(scene, event: pygame.event.Event) -> bool:
+    if scene.log.handle(event):  # the wheel over the log, or its bar dragged
+        return True
     if event.type == pygame_gui.UI_BUTTON_PRESSED:
         return _button(scene, event)
     if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is scene.dialog:

@@ -83,6 +83,7 @@ class BattleView:
             self.card.draw(surf, sc.card_rect, st, card_ship)
         else:
             blit_text(surf, "Click a ship to see her card", sc.card_rect.center, 20, P.TEXT_DIM, "center")
+        sc.log.draw(surf)
         if sc.banner:
             self._draw_banner(surf, sc.banner)
 
