@@ -57,6 +57,7 @@ class _Ship:
     segments: int = 0  # segments sailed in her current activation
     crew_start: int = 0
     crew: int = 0
+    squadron: str = ""
 
 
 def _off_bow(heading: float, wind_from: float) -> float:
@@ -102,6 +103,7 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
     active: str | None = None
     table = shapes(rules)
     owed: tuple[str, str, int, int] | None = None
+    book = _Bookkeeping()
     for n, e in enumerate(events):
         at = f"line {lines[n]}: " if lines is not None and n < len(lines) else ""
         broken = damage(e, table)
@@ -110,6 +112,7 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
             continue
         kind = e["type"]
         where = f"{at}seq {e['seq']} ({kind})"
+        problems += [f"{where}: {p}" for p in book.check(e, ships)]
         problems += [f"{where}: {p}" for p in face_problems(e)]
         problems += _check_order(e, ships, active, rules, where)
         if owed is not None:  # the event after a scoring broadside or volley takes its hits off the track
@@ -137,6 +140,7 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
                     rigging_start=s["rigging"],
                     crew=s["crew"],
                     crew_start=s["crew"],
+                    squadron=str(s.get("squadron", "")),
                     guns=s["guns"],
                     large_share=s["large_share"],
                     hull_start=s["hull"],
@@ -288,6 +292,72 @@ def _check_order(e: dict, ships: dict[str, _Ship], active: str | None, rules: Ru
                 out.append(f"{where}: {sid} sailed segment {ship.segments + 1} with her rigging crippled")
             ship.segments += 1
     return out
+
+
+class _Bookkeeping:
+    """The log's own order: events numbered one after another, each in its game turn, activations paired.
+
+    An event inserted, deleted or moved, or a turn or ship edited, shows here
+    even where no die was rolled.
+    """
+
+    def __init__(self) -> None:
+        self.seq: int | None = None
+        self.turn = 1
+        self.active: str | None = None
+        self.segments = 0
+        self.rolled: set[str] = set()  # squadrons that rolled initiative this turn
+        self.target: str | None = None  # the ship the last broadside was fired at
+
+    def check(self, e: dict, ships: dict[str, _Ship]) -> list[str]:
+        out = []
+        kind = e["type"]
+        if self.seq is not None and e["seq"] != self.seq + 1:
+            out.append(f"numbered {e['seq']} after {self.seq}: an event was added, removed or moved")
+        self.seq = e["seq"]
+        if kind == "setup":
+            self.turn, self.active, self.rolled = 1, None, set()
+        if kind == "turn":
+            if e["number"] != self.turn + 1:
+                out.append(f"turn {e['number']} follows turn {self.turn}")
+            self.turn, self.rolled = e["number"], set()
+        game_turn = e.get("game_turn", e["turn"])
+        if game_turn != self.turn:
+            out.append(f"in game turn {game_turn}, but the battle is in turn {self.turn}")
+        sid = e.get("ship")
+        if kind == "activation":
+            if self.active is not None:
+                out.append(f"{sid} activated while {self.active} was still active")
+            known = ships.get(sid) if isinstance(sid, str) else None
+            if known is None:
+                out.append(f"no ship {str(sid)[:40]!r} in this battle")
+            elif known.squadron and e.get("squadron") != known.squadron:
+                out.append(f"{sid} is of squadron {known.squadron}, not {e.get('squadron')}")
+            self.active, self.segments = sid, 0
+        elif kind == "activation_end":
+            if sid != self.active:
+                out.append(f"{sid} ends an activation that was {self.active}'s")
+            self.active = None
+        elif kind == "move" and sid == self.active:
+            self.segments += 1
+            if e["segment"] != self.segments:
+                out.append(f"segment {e['segment']} is her {self.segments}th this activation")
+        elif kind == "initiative":
+            self.rolled.add(e["squadron"])
+            mods = e.get("modifiers")
+            if isinstance(mods, dict) and sum(mods.values()) != e["modifier"]:
+                out.append(f"modifiers {mods} add up to {sum(mods.values())}, log says {e['modifier']}")
+        elif kind == "broadside":
+            self.target = e["target"]
+        elif kind == "critical_check" and sid != self.target:
+            out.append(f"a critical check for {sid}, but the broadside was fired at {self.target}")
+        elif kind == "initiative_order" and sorted(e["order"]) != sorted(self.rolled):
+            out.append(f"the order {e['order']} is not of the squadrons that rolled ({sorted(self.rolled)})")
+        elif kind == "test" and len(e["faces"]) == len(e["first_faces"]):
+            changed = [i for i, (a, b) in enumerate(zip(e["first_faces"], e["faces"], strict=True)) if a != b]
+            if any(i not in e["rerolled"] for i in changed):
+                out.append(f"faces {e['faces']} differ from the first throw {e['first_faces']} on a die not rerolled")
+        return out
 
 
 def _hits_owed(e: dict, ships: dict[str, _Ship]) -> tuple[str, str, int, int] | None:

@@ -149,6 +149,8 @@ def shapes(rules: RuleSet) -> dict[str, dict[str, Check]]:
         "special_failed": {**ship, "faces": faces},
         "initiative": {"squadron": text, "roll": faces, "modifier": integer, "total": integer},
         "initiative_tiebreak": {"squadrons": list_of(text), "faces": faces},
+        "initiative_order": {"order": list_of(text)},
+        "turn": {"number": integer},
         "boarding": {
             "attacker": text,
             "defender": text,
@@ -163,6 +165,15 @@ def shapes(rules: RuleSet) -> dict[str, dict[str, Check]]:
         "demasted": ship,
     }
 
+
+#: Every event type the engine writes (a test scans the rules modules to keep this whole).
+KNOWN_TYPES = frozenset(
+    """setup wind initiative initiative_tiebreak initiative_order activation activation_end sail test move
+    taken_aback drift collision aground left_table broadside musketry critical_check critical damage demasted
+    fire_spreads leak_worsens fires_fought repaired special_failed hold_fire snap_chance declare_boarding
+    grapple boarding_failed boarding boarding_broken_off struck sunk exploded destroyed captured phase turn
+    game_over""".split()
+)
 
 #: Fields some events carry only sometimes; checked when present.
 OPTIONAL: dict[str, dict[str, Check]] = {
@@ -202,6 +213,8 @@ def damage(event: Any, table: dict[str, dict[str, Check]]) -> str | None:
         if not check(event.get(key)):
             return f"'{key}' is missing or not {'a number' if key != 'type' else 'a word'}"
     kind = event["type"]
+    if kind not in KNOWN_TYPES:
+        return f"unknown event type {kind[:40]!r}"
     for key, check in table.get(kind, {}).items():
         if key not in event:
             return f"'{key}' is missing"

@@ -200,3 +200,26 @@ def test_the_command_line_reports_unreadable_lines_with_their_number(tmp_path, c
 )), max_size=12))
 def test_no_log_whatever_its_events_makes_the_auditor_crash(events):
     check_events(duel_setup() + events, RULES)
+
+
+def test_the_auditor_knows_every_event_type_the_engine_writes():
+    from game.logshape import KNOWN_TYPES
+    from tests.ui.test_narrate import _engine_event_types
+
+    assert _engine_event_types() <= KNOWN_TYPES
+
+
+@pytest.mark.parametrize(
+    ("edit", "words"),
+    [
+        (lambda ev: ev.pop(5), "an event was added, removed or moved"),
+        (lambda ev: ev[6].update(type="movex"), "unknown event type"),
+        (lambda ev: next(e for e in ev if e["type"] == "activation_end").update(ship="nobody"), "ends an activation"),
+        (lambda ev: next(e for e in ev if e["type"] == "move").update(segment=3), "segment 3 is her 1th"),
+        (lambda ev: next(e for e in ev if e["type"] == "damage").update(turn=9), "in game turn 9"),
+    ],
+)
+def test_the_auditor_catches_edits_of_the_logs_own_order(edit, words):
+    events = real_log()
+    edit(events)
+    assert any(words in p for p in check_events(events, RULES))
