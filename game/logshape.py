@@ -27,7 +27,9 @@ def integer(v: Any) -> bool:
 
 
 def number(v: Any) -> bool:
-    return isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v) and abs(v) < BIG
+    if isinstance(v, bool) or not isinstance(v, int | float):
+        return False
+    return abs(v) < BIG if isinstance(v, int) else math.isfinite(v) and abs(v) < BIG
 
 
 def text(v: Any) -> bool:

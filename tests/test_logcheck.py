@@ -178,6 +178,13 @@ def test_a_damaged_event_is_reported_not_a_crash(edit, words):
     assert any(words in p for p in check_events(events, RULES))
 
 
+def test_a_number_too_large_for_a_float_is_damage_not_a_crash():
+    events = real_log()
+    move = next(e for e in events if e["type"] == "move")
+    move["distance"] = 10**400
+    assert any("'distance' is damaged" in p for p in check_events(events, RULES))
+
+
 def test_the_command_line_reports_unreadable_lines_with_their_number(tmp_path, capsys):
     from game.logcheck import main
 
