@@ -18,7 +18,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="quarterdeck", description="Age-of-Sail naval wargame (Beat to Quarters v2.1).")
     p.add_argument("--scenario", metavar="NAME", help="start straight into this scenario")
-    p.add_argument("--seed", type=int, default=None, help="dice seed (default: random for play, 1 for self-play)")
+    p.add_argument("--seed", type=_seed, default=None, help="dice seed (default: random for play, 1 for self-play)")
     p.add_argument(
         "--player",
         action="append",
@@ -29,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--load", metavar="FILE", help="resume a saved game")
     p.add_argument("--check-data", nargs="*", metavar="FILE", help="validate ships, rules and scenarios")
     p.add_argument("--selfplay", metavar="NAME", help="headless computer-vs-computer games of a scenario")
-    p.add_argument("--games", type=int, default=1, help="number of self-play games")
+    p.add_argument("--games", type=_games, default=1, help="number of self-play games")
     p.add_argument("--match", nargs=2, metavar=("KIND_A", "KIND_B"), help="alternate two player kinds between sides")
     p.add_argument("--log", metavar="FILE.jsonl", help="write the battle log (JSON lines)")
     p.add_argument("--save", metavar="FILE", help="save the (self-played) game")
@@ -39,6 +39,31 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--select", metavar="SHIP", help="ship to select in a screenshot")
     p.add_argument("--bench", action="store_true", help="print performance figures as JSON")
     return p
+
+
+#: Seeds are whole numbers a save can hold (the dice generator's state is 64 bits); self-play adds the game's number.
+MAX_SEED = 2**63
+MAX_GAMES = 1_000_000
+
+
+def _seed(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
+    if not 0 <= v < MAX_SEED:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {MAX_SEED - 1}")
+    return v
+
+
+def _games(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
+    if not 1 <= v <= MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"the number of games is from 1 to {MAX_GAMES}")
+    return v
 
 
 def _missing_dependency() -> str | None:
@@ -241,9 +266,6 @@ def _selfplay(args) -> int:
         return 2
     except (OSError, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
-        return 2
-    if args.games < 1:
-        print("error: --games must be at least 1", file=sys.stderr)
         return 2
     try:
         run(
