@@ -197,7 +197,7 @@ class _Builder:
                 value = self.cons.construct_yaml_bool(yn)
             else:
                 value = None
-        except (ValueError, yaml.YAMLError):
+        except Exception:  # noqa: BLE001 - PyYAML's constructors fail every way ("!!bool maybe", "!!int ")
             self.ctx.add(line, path, f"cannot read {_short_tag(tag)} value {yn.value!r}")
             return Node("bad", None, line)
         return Node("scalar", value, line)
