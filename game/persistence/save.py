@@ -148,10 +148,10 @@ def replay(doc: dict[str, Any], rules: RuleSet, ships: dict[str, ShipClass], nam
     from game.content.load import ContentError, list_scenarios, load_scenario, scenario_path
 
     if doc["ruleset"] != rules.id:
-        raise SaveError(f"{name}: saved under rule set {doc['ruleset']!r}, not {rules.id!r}")
+        raise SaveError(f"{name}: saved under rule set {str(doc['ruleset'])[:40]!r}, not {rules.id!r}")
     if doc["scenario"] not in list_scenarios():
         # Only shipped scenarios by name: a save never points the loader at an arbitrary file.
-        raise SaveError(f"{name}: unknown scenario {doc['scenario']!r}")
+        raise SaveError(f"{name}: unknown scenario {str(doc['scenario'])[:40]!r}")
     try:
         scenario = load_scenario(scenario_path(doc["scenario"]), ships, rules)
     except ContentError as e:

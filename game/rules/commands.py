@@ -205,13 +205,13 @@ def from_dict(d: Any) -> Command:
         raise CommandError(f"a command must be a mapping, got {type(d).__name__}")
     kind = d.get("type")
     if not isinstance(kind, str) or kind not in COMMAND_TYPES:
-        raise CommandError(f"unknown command type {kind!r}")
+        raise CommandError(f"unknown command type {_quoted(kind)}")
     cls = COMMAND_TYPES[kind]
     args: dict[str, Any] = {}
     known = {f.name: f for f in fields(cls)}
     for key in d:
         if key != "type" and key not in known:
-            raise CommandError(f"{kind}: unknown field {key!r}")
+            raise CommandError(f"{kind}: unknown field {_quoted(key)}")
     for name, f in known.items():
         if name not in d:
             if f.default is not MISSING:
@@ -219,6 +219,12 @@ def from_dict(d: Any) -> Command:
             raise CommandError(f"{kind}: missing field {name!r}")
         args[name] = _check_value(kind, name, d[name], f.type)
     return cls(**args)
+
+
+def _quoted(v: Any, limit: int = 40) -> str:
+    """A value from an untrusted file as a message may quote it: short, and escaped."""
+    text = repr(v)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _check_value(kind: str, name: str, v: Any, annotation: Any) -> Any:

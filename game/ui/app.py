@@ -98,9 +98,9 @@ class App:
         self.push(scene_factory(self))
 
     def say(self, text: str, seconds: float = 4.0) -> None:
-        from game.ui.fonts import shown
+        from game.ui.fonts import message
 
-        self.message = (shown(text), time.monotonic() + seconds)
+        self.message = (message(text), time.monotonic() + seconds)
 
     # --- the loop ------------------------------------------------------------
 

@@ -7,6 +7,15 @@ from functools import lru_cache
 
 import pygame
 
+#: Characters of a message the window shows; a longer one (quoting a hostile file, say) is cut.
+MAX_MESSAGE = 600
+
+
+def message(s: str) -> str:
+    """A message for the player: drawable, and never so long that laying it out stalls the window."""
+    s = shown(s)
+    return s if len(s) <= MAX_MESSAGE else s[: MAX_MESSAGE - 1] + "\u2026"
+
 
 def shown(s: str) -> str:
     """Text as it can be drawn: a control code or an unpaired surrogate (from a damaged file) becomes \ufffd.

@@ -136,3 +136,21 @@ def test_a_read_only_home_does_not_crash_the_save_dialog(quarterdeck_home, monke
     key(app, pygame.K_s, pygame.KMOD_CTRL)
     frames(app)
     assert scene.dialog is not None and "Read-only" in app.message[0]
+
+
+def test_a_save_quoting_a_huge_value_is_refused_in_a_message_of_readable_length(tmp_path):
+    """A command type of 100,000 letters once made the error window lay out 100,000 letters (over 5 s)."""
+    from game.ui.fonts import MAX_MESSAGE
+
+    app, scene = _running_battle()
+    bad = tmp_path / "long.yaml"
+    bad.write_text(
+        "quarterdeck_save: 1\nruleset: btq21\nscenario: duel\nseed: 3\nplayers: {}\n"
+        f"commands:\n- type: {'x' * 100_000}\n  ship: constitution\nhashes: ['{'0' * 64}']\n"
+    )
+    scene.open_dialog("load")
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(bad), ui_element=scene.dialog))
+    frames(app, 2)
+    windows = [w for w in app.ui.get_root_container().elements if isinstance(w, pygame_gui.windows.UIMessageWindow)]
+    assert windows and len(windows[-1].text_block.html_text) <= MAX_MESSAGE + 50
+    assert "unknown command type 'xxxx" in windows[-1].text_block.html_text

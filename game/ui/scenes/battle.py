@@ -21,7 +21,7 @@ from game.rules.engine import Rejected
 from game.ui import palette as P
 from game.ui.app import Scene
 from game.ui.camera import Camera
-from game.ui.fonts import shown
+from game.ui.fonts import message
 from game.ui.match import Match
 from game.ui.narrate import dice_roll, names_from_scenario
 from game.ui.panels.actions import Action, ActionPanel, actions_for
@@ -219,7 +219,7 @@ class BattleScene(Scene):
     def _error(self, text: str) -> None:
         pygame_gui.windows.UIMessageWindow(
             pygame.Rect(self.app.size[0] // 2 - 220, self.app.size[1] // 2 - 110, 440, 220),
-            shown(text).replace("<", "&lt;"), manager=self.app.ui, window_title="Quarterdeck",
+            message(text).replace("<", "&lt;"), manager=self.app.ui, window_title="Quarterdeck",
         )
 
     def open_dialog(self, mode: str) -> None:

@@ -35,7 +35,7 @@ from pygame_gui.windows import UIFileDialog, UIMessageWindow
 
 from game.persistence.autosave import autosave_path
 from game.ui.app import Scene
-from game.ui.fonts import shown
+from game.ui.fonts import message as shown_message
 from game.ui.render.thumbnail import scenario_thumbnail
 from game.ui.scenes.reference import ReferenceScene, select_item
 from game.ui.settings import ANIMATION_SPEEDS, save_settings, settings_path
@@ -537,7 +537,8 @@ class MenuScene(Scene):
         w, h = self.app.size
         rect = pygame.Rect(0, 0, min(500, w - 40), 200)
         rect.center = (w // 2, h // 2)
-        window = UIMessageWindow(rect, html.escape(shown(message)), self.app.ui, window_title=title, always_on_top=True)
+        text = html.escape(shown_message(message))
+        window = UIMessageWindow(rect, text, self.app.ui, window_title=title, always_on_top=True)
         self.dialogs.append(window)
         return window
 
