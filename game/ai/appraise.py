@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from game.rules.broadside import broadside_total, modifiers, split_dice
+from game.rules.odds import MEAN_D6
 from game.rules.state import AFLOAT, CAPTURED, LEFT_TABLE, TRACKS, GameState, Ship
 from game.rules.victory import ship_value
 
@@ -167,6 +168,7 @@ class Appraiser:
         #: ships still to act this turn can build on.
         self.lasting = LAST_TURN_LASTING if last_turn(state) else 1.0
         self.neglect_dice = int(state.rules.special_actions["fight_fires"]["fail_crew_dice"])
+        self.prize = float(state.rules.victory["captured"])  # a prize counts this many times her value
         self._phi: dict[tuple, float] = {}
         self._shots: dict[tuple, float] = {}
         #: ``reach.broadside_worth`` and ``reach.reach_of`` answers, by everything they read.
@@ -189,7 +191,7 @@ class Appraiser:
 
     def _condition(self, ship: Ship, hull: float, rigging: float, crew: float, fires: int, leaks: int) -> float:
         if ship.status == CAPTURED:
-            return 1.5 if ship.side != self.owner(ship) else 0.5
+            return self.prize if ship.side != self.owner(ship) else 0.5
         if ship.status == LEFT_TABLE:
             return -1.0 if self.exits.get(self.owner(ship)) == ship.exit_edge else LEFT_TABLE_COST
         if ship.status != AFLOAT:
@@ -232,7 +234,7 @@ class Appraiser:
         her crew runs out, within a few activations.  Spread over the turns left,
         that is how likely the game sees it happen.
         """
-        bleed = 3.5 * self.neglect_dice * sum(1 for n in burning if n > 0)  # called only while burning: > 0
+        bleed = MEAN_D6 * self.neglect_dice * sum(1 for n in burning if n > 0)  # called only while burning: > 0
         to_sink = self.sink_at - max(burning)
         to_strike = max(1.0, crew_left / bleed)
         needed = max(1.0, min(float(to_sink), to_strike))
@@ -299,8 +301,8 @@ class Appraiser:
                 total += p * (1.0 - base)
                 continue
             extra = dict(dmg)
-            extra["rigging"] = extra.get("rigging", 0.0) + 3.5 * row.rigging_dice
-            extra["crew"] = extra.get("crew", 0.0) + 3.5 * row.crew_dice
+            extra["rigging"] = extra.get("rigging", 0.0) + MEAN_D6 * row.rigging_dice
+            extra["crew"] = extra.get("crew", 0.0) + MEAN_D6 * row.crew_dice
             after = self.phi(target, fires=row.fires, leaks=row.leaks, **extra)
             total += p * (after - base + (RUDDER_COST if row.effect == "rudder" and not target.rudder else 0.0))
         return total

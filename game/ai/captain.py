@@ -30,6 +30,7 @@ from game.rules import commands as c
 from game.rules.broadside import AIMS, Shot, plan_shot
 from game.rules.engine import Option
 from game.rules.movement import SLACK
+from game.rules.odds import MEAN_D6
 from game.rules.state import AFLOAT, GameState, Ship
 
 #: Sail settings the captain may change to (all of them; narrowed only for experiments).
@@ -163,7 +164,7 @@ class CaptainPlayer:
             if not first:
                 plain = leaf.score
             elif fail_cost is None:  # the rudder: failing leaves her as she is, less the crew
-                crew = 3.5 * int(state.rules.special_actions["repair"]["fail_crew_dice"])
+                crew = MEAN_D6 * int(state.rules.special_actions["repair"]["fail_crew_dice"])
                 fail_cost = leaf.score - (plain if plain is not None else leaf.score) + ap.loss(me, crew=crew)
             total = leaf.score - (1.0 - chance) * (fail_cost or 0.0)
             if best is None or total > best[0] + 1e-9:
@@ -184,7 +185,7 @@ class CaptainPlayer:
             if count > 0 and (kind, what) in by:
                 action = "fight_fires" if kind == "fight_fires" else "repair"
                 removed = {"fires": -min(2, me.fires)} if kind == "fight_fires" else {"leaks": -min(2, me.leaks)}
-                crew = 3.5 * int(state.rules.special_actions[action]["fail_crew_dice"])
+                crew = MEAN_D6 * int(state.rules.special_actions[action]["fail_crew_dice"])
                 fail = ap.value[me.id] * (ap.phi(me, crew=crew) - ap.phi(me, **removed))
                 return [
                     ([by[(kind, what)].command(all_hands=hands)], special_p(state, me, action, hands), fail)

@@ -28,6 +28,7 @@ from game.rules.boarding import boarding_refusal, within_reach
 from game.rules.broadside import Shot, plan_shot
 from game.rules.dice import Loaded
 from game.rules.engine import Rejected, apply
+from game.rules.odds import MEAN_D6
 from game.rules.sandbox import sandbox
 from game.rules.state import AFLOAT, GameState, Ship
 
@@ -169,7 +170,7 @@ class Planner:
         me = st.ships[self.me]
         p = special_p(st, me, "tack")
         sail = me.sail or "easy"
-        fail = self.ap.loss(me, rigging=3.5 * (2 + int(st.rules.taken_aback_dice[sail])))
+        fail = self.ap.loss(me, rigging=MEAN_D6 * (2 + int(st.rules.taken_aback_dice[sail])))
         passed = self.child(node, [c.Tack(self.me)], dice=[6, 6, 6], extra=-(1 - p) * fail)
         return self.expand(passed) if passed else []
 
@@ -216,12 +217,12 @@ class Planner:
 
     def aback_cost(self, st: GameState, me: Ship) -> float:
         """Ending the activation head to wind: the next one starts taken aback unless a Tack passes."""
-        aback = 3.5 * int(st.rules.taken_aback_dice[me.sail or "easy"])
+        aback = MEAN_D6 * int(st.rules.taken_aback_dice[me.sail or "easy"])
         if me.crippled("crew"):
             miss, rigging = 1.0, aback
         else:
             miss = 1.0 - special_p(st, me, "tack")
-            rigging = miss * (aback + 3.5 * int(st.rules.special_actions["tack"]["fail_rigging_dice"]))
+            rigging = miss * (aback + MEAN_D6 * int(st.rules.special_actions["tack"]["fail_rigging_dice"]))
         return self.ap.loss(me, rigging=rigging) + (miss * ABACK_PREMIUM + SPECIAL_SPENT) * self.ap.value[me.id]
 
     def boardings(self, node: Node, me: Ship, p) -> list[Node | None]:
@@ -233,13 +234,13 @@ class Planner:
             if boarding_refusal(me, e) is not None or not within_reach(st, me, e, p.maximum):
                 continue
             if e.status != AFLOAT:
-                gain = self.ap.value[e.id] * (1.5 - self.ap.phi(e))  # a struck ship surrenders when boarded
+                gain = self.ap.value[e.id] * (self.ap.prize - self.ap.phi(e))  # a struck ship surrenders when boarded
             else:
                 win, lose = odds(st, me, e, self.ap.fail[me.id], self.ap.fail[e.id], self.ap.memo)
                 if win < BOARD_ODDS:
                     continue
-                gain = win * self.ap.value[e.id] * (1.5 - self.ap.phi(e))
-                gain -= lose * self.ap.value[me.id] * (1.5 - self.ap.phi(me))
+                gain = win * self.ap.value[e.id] * (self.ap.prize - self.ap.phi(e))
+                gain -= lose * self.ap.value[me.id] * (self.ap.prize - self.ap.phi(me))
             steps = [c.DeclareBoarding(self.me, e.id), c.MoveSegment(self.me, p.maximum, 0.0)]
             out.append(self.child(node, steps, extra=gain))
         return out

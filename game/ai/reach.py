@@ -222,7 +222,7 @@ def boarding_threat(ap: Appraiser, state: GameState, e: Ship, me: Ship) -> float
     if e.shore_battery or me.shore_battery or e.adrift or e.crippled("crew") or me.boarding_with:
         return 0.0
     win, lose = odds(state, e, me, ap.fail[e.id], ap.fail[me.id], ap.memo)
-    ev = win * ap.value[me.id] * (1.5 - ap.phi(me)) - lose * ap.value[e.id] * (1.5 - ap.phi(e))
+    ev = win * ap.value[me.id] * (ap.prize - ap.phi(me)) - lose * ap.value[e.id] * (ap.prize - ap.phi(e))
     return max(0.0, ev)
 
 
@@ -245,7 +245,7 @@ def prize(ap: Appraiser, state: GameState, me: Ship) -> float:
     best = 0.0
     for e in state.ships.values():
         if e.status == STRUCK and e.side != me.side and not e.boarding_with and gap(me, e) <= r:
-            best = max(best, ap.value[e.id] * (1.5 - ap.phi(e)))
+            best = max(best, ap.value[e.id] * (ap.prize - ap.phi(e)))
     return PRIZE_CHANCE * best
 
 

@@ -18,6 +18,15 @@ from game.rules.state import Ship
 CHAIN_LIMIT = 40
 
 
+def mean_die(sides: int = 6) -> float:
+    """A die's average face: what each die of a loss costs on average (3.5 for a D6)."""
+    return (sides + 1) / 2
+
+
+#: The average of a D6, the die of every loss in the rules.
+MEAN_D6 = mean_die(6)
+
+
 @cache
 def _sums(count: int, sides: int) -> tuple[float, ...]:
     """Probability of each total 0 .. count * sides for ``count`` dice of ``sides`` sides."""
