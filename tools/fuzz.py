@@ -55,6 +55,10 @@ import yaml  # noqa: E402
 
 #: Seconds a single run may take before it counts as a hang.
 TIME_LIMIT = 5.0
+#: Tasks a worker process runs before a fresh one takes over.  Each door builds apps, caches and
+#: fonts that a real run builds once; hundreds of them in one process would crowd the memory limit
+#: and turn into false findings ("can't start new thread").
+WORKER_TASKS = 150
 #: Memory a worker may hold (bytes): an alias bomb fails with MemoryError instead of taking the machine.
 MEMORY_LIMIT = 3 * 1024**3
 #: Special files given as a path instead of a mutant.
@@ -701,7 +705,7 @@ def run_all(
         base = workdir / f"worker{n}-{time.monotonic_ns()}"
         proc = ctx.Process(target=_worker_main, args=(str(base), inbox, outbox, keep), daemon=True)
         proc.start()
-        return {"proc": proc, "inbox": inbox, "outbox": outbox, "task": None, "since": 0.0, "n": n}
+        return {"proc": proc, "inbox": inbox, "outbox": outbox, "task": None, "since": 0.0, "n": n, "done": 0}
 
     workers = [start(n) for n in range(jobs)]
     while more or any(w["task"] is not None for w in workers):
@@ -721,6 +725,13 @@ def run_all(
             try:
                 results.append(w["outbox"].get_nowait())
                 w["task"] = None
+                w["done"] += 1
+                if w["done"] >= WORKER_TASKS:
+                    w["inbox"].put(None)
+                    w["proc"].join(timeout=5)
+                    if w["proc"].is_alive():
+                        w["proc"].kill()
+                    workers[i] = start(w["n"])
                 continue
             except Exception:  # noqa: BLE001 - queue.Empty
                 pass

@@ -83,7 +83,7 @@ def check_data(paths: Sequence[str | os.PathLike[str]] = ()) -> list[str]:
         if rules is None:
             f.ctx.add(1, "", rules_note)
             continue
-        got_ships = read_ships(f.ctx, f.root, rules)
+        got_ships = read_ships(f.ctx, f.root, rules) if f.root is not None else {}
         if ships is None and not f.ctx.problems:
             ships = got_ships
     if not ship_files and rules is not None and any(f.kind == SCENARIO for f in files):
@@ -99,7 +99,7 @@ def check_data(paths: Sequence[str | os.PathLike[str]] = ()) -> list[str]:
             f.ctx.add(1, "", rules_note)
         elif ships is None:
             f.ctx.add(1, "", "not checked further: the ships list did not load")
-        else:
+        elif f.root is not None:
             read_scenario(f.ctx, f.root, ships, rules, f.path.stem)
 
     out: list[str] = []

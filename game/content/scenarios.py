@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -77,7 +77,8 @@ class _Ids:
     """One namespace of ids (side, squadron, ship/battery, terrain)."""
 
     def __init__(self, ctx: Ctx, what: str):
-        self.ctx, self.what, self.seen = ctx, what, {}
+        self.ctx, self.what = ctx, what
+        self.seen: dict[Any, int] = {}
 
     def claim(self, value: Any, node: Node | None, path: str, hint: str = "") -> bool:
         if value is BAD or node is None:
@@ -107,7 +108,9 @@ def read_scenario(ctx: Ctx, root: Node, ships: Mapping[str, ShipClass], rules: R
     if top is BAD:
         return None
     tbl = top["table"]
-    size = None if tbl is BAD or not all_ok(tbl.values()) else (tbl["width"], tbl["height"])
+    size: tuple[float, float] | None = (
+        None if tbl is BAD or not all_ok(tbl.values()) else (tbl["width"], tbl["height"])
+    )
 
     terrain = _read_terrain(ctx, top["terrain"], size) if top["terrain"] is not BAD else BAD
     # Ships are checked against every terrain piece that did load.
@@ -117,7 +120,7 @@ def read_scenario(ctx: Ctx, root: Node, ships: Mapping[str, ShipClass], rules: R
     side_ids = _side_ids(top["sides"]) if top["sides"] is not BAD else None
     victory = _read_victory(ctx, top["victory"], side_ids) if top["victory"] is not BAD else BAD
 
-    if ctx.count() > before or not all_ok([*top.values(), size, terrain, sides, victory]):
+    if size is None or ctx.count() > before or not all_ok([*top.values(), terrain, sides, victory]):
         return None
     return Scenario(
         id=sid,
@@ -412,12 +415,12 @@ def _check_overlaps(ctx: Ctx, placed: list[_Placed]) -> None:
 
 
 @functools.lru_cache(maxsize=MAX_TERRAIN * 4)
-def _bbox_of(points: tuple) -> tuple[float, float, float, float]:
+def _bbox_of(points: tuple[tuple[float, float], ...]) -> tuple[float, float, float, float]:
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _bbox(points) -> tuple[float, float, float, float]:
+def _bbox(points: Iterable[tuple[float, float]]) -> tuple[float, float, float, float]:
     return _bbox_of(tuple(points))
 
 

@@ -263,7 +263,7 @@ def _too_deep(text: str) -> int:
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             depth += 1
             if depth > MAX_DEPTH:
-                return event.start_mark.line + 1
+                return event.start_mark.line + 1 if event.start_mark else 1
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
             depth -= 1
     return 0
@@ -423,6 +423,7 @@ def _range_reason(v: float, lo: float | None, hi: float | None, lo_open: bool, h
         return f"must be in {'(' if lo_open else '['}{_fmt(lo)}, {_fmt(hi)}{')' if hi_open else ']'}, got {_fmt(v)}"
     if lo is not None:
         return f"must be {'more than' if lo_open else 'at least'} {_fmt(lo)}, got {_fmt(v)}"
+    assert hi is not None  # too high, with no lower bound
     return f"must be {'less than' if hi_open else 'at most'} {_fmt(hi)}, got {_fmt(v)}"
 
 

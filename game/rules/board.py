@@ -34,14 +34,14 @@ def space(state: GameState) -> TableSpace:
 
 #: Closest distances already measured, by the two bases' poses and sizes.  The distance
 #: depends on nothing else, and look-ahead asks the same pairs again and again.
-_DISTANCES: dict[tuple, float] = {}
+_DISTANCES: dict[tuple[Any, ...], float] = {}
 _DISTANCES_KEPT = 1 << 16
 #: Bases as rectangles and SAT pieces, by pose and size: the questions about two bases
 #: (distance, arc) need no space, so a look-ahead copy need not sync one to ask them.
-_BASES: dict[tuple, tuple[Rect, Piece]] = {}
+_BASES: dict[tuple[Any, ...], tuple[Rect, Piece]] = {}
 
 
-def _keep(store: dict, key: tuple, value: Any) -> Any:
+def _keep(store: dict[Any, Any], key: tuple[Any, ...], value: Any) -> Any:
     """Remember ``value`` under ``key``; a store grown to its limit is emptied first."""
     if len(store) >= _DISTANCES_KEPT:
         store.clear()
@@ -70,7 +70,7 @@ def closest_distance(state: GameState, a: str, b: str) -> float:
 
 
 #: Arc answers already measured, by both bases' poses and sizes and the arc's shape.
-_ARCS: dict[tuple, bool] = {}
+_ARCS: dict[tuple[Any, ...], bool] = {}
 
 
 def in_arc(state: GameState, firer: str, side: str, target: str, reach: float, off_beam: float) -> bool:
@@ -78,7 +78,7 @@ def in_arc(state: GameState, firer: str, side: str, target: str, reach: float, o
     sa, sb = state.ships.get(firer), state.ships.get(target)
     if sa is None or sb is None or not (sa.on_table and sb.on_table):
         return space(state).in_arc(firer, side, target, reach=reach, off_beam=off_beam)
-    key = (sa.x, sa.y, sa.heading, sa.length, sa.width, side)
+    key: tuple[Any, ...] = (sa.x, sa.y, sa.heading, sa.length, sa.width, side)
     key += (sb.x, sb.y, sb.heading, sb.length, sb.width, reach, off_beam)
     got = _ARCS.get(key)
     if got is None:

@@ -7,6 +7,8 @@ crippled track; the test itself is taken at the end of the activation.
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.rules.events import Out
 from game.rules.state import AFLOAT, CAPTURED, DESTROYED, STRUCK, SUNK, GameState, Ship
 
@@ -62,7 +64,7 @@ def strike(state: GameState, ship: Ship, out: Out, reason: str = "", by: str | N
     out.emit("struck", **fields)
 
 
-def remove(state: GameState, ship: Ship, status: str, out: Out, **fields) -> None:
+def remove(state: GameState, ship: Ship, status: str, out: Out, **fields: Any) -> None:
     """Take a ship off the table (aground, left the table, exploded)."""
     release_boarding(state, ship)
     ship.status = status

@@ -14,7 +14,7 @@ from game.rules.state import GameState, Ship
 Event = dict[str, Any]
 
 
-class Out(list):
+class Out(list[Event]):
     """The events of one command, in order; knows the state for numbering."""
 
     def __init__(self, state: GameState) -> None:

@@ -19,6 +19,8 @@ Readings:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.rules import commands as c
 from game.rules.broadside import AIMS, BATTERY, SIDES, Shot, hits_on, plan_shot
 from game.rules.damage import add_fires, add_leaks, lose, remove
@@ -28,6 +30,9 @@ from game.rules.specials import check_special_allowed, leave_start
 from game.rules.state import AFLOAT, EXPLODED, GameState, Ship
 from game.rules.success import success_test
 from game.table.geometry import to_local
+
+if TYPE_CHECKING:
+    from game.rules.engine import Option
 
 
 def roll_type(state: GameState, count: int, sides: int, needed: int, modifier: int) -> tuple[list[int], int]:
@@ -160,16 +165,22 @@ def fire(state: GameState, cmd: c.Fire, out: Out) -> None:
         raise Illegal(shot)
     if cmd.chain_shot and not chain_shot_helps(state, shot):
         raise Illegal(chain_shot_useless(state, target, shot))
+    act = state.activation
     if not in_window:
-        leave_start(state, state.activation, firer, out)
+        assert act is not None  # outside a window a ship shoots only in her own activation
+        leave_start(state, act, firer, out)
         if firer.status != AFLOAT:
             return  # the fires she let burn took the ship before a gun was fired
     if cmd.chain_shot:
-        state.activation.special = "chain_shot"
+        assert act is not None  # refused above outside her own activation
+        act.special = "chain_shot"
         spec = state.rules.special_actions["chain_shot"]
         passed = success_test(state, firer, "special:chain_shot", int(spec["successes"]), out)
         if passed:
-            shot = plan_shot(state, firer, cmd.side, target, cmd.aim, chain_shot=True)
+            loaded = plan_shot(state, firer, cmd.side, target, cmd.aim, chain_shot=True)
+            if isinstance(loaded, str):
+                raise Illegal(loaded)
+            shot = loaded
     firer.fired = firer.fired + (cmd.side,)
     firer.fas = False  # Fire As She Bears is in force only until she shoots
     if in_window:
@@ -287,7 +298,7 @@ def _refresh_window(state: GameState) -> None:
     state.fas_window = tuple(s for s in state.fas_window if shots_available(state, state.ships[s]))
 
 
-def fire_options(state: GameState):
+def fire_options(state: GameState) -> list[Option]:
     from game.rules.engine import Option
 
     if state.snap:

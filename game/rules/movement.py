@@ -19,6 +19,7 @@ the battle).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from game.rules import board
 from game.rules.boarding import approach
@@ -28,7 +29,8 @@ from game.rules.disposition import ABACK, BEATING, disposition
 from game.rules.events import Out, emit_move, pose_of, r3
 from game.rules.illegal import Illegal
 from game.rules.state import AFLOAT, Activation, GameState, Ship
-from game.table.geometry import norm_heading
+from game.table.geometry import Pose, norm_heading
+from game.table.space import Contact
 
 #: Tolerance when checking a requested distance or turn against its limits.
 SLACK = 1e-6
@@ -91,7 +93,7 @@ def plan(state: GameState, act: Activation, ship: Ship) -> SegmentPlan:
     return SegmentPlan(seg, disp, False, lo, hi, turn)
 
 
-def check_turn(state: GameState, ship: Ship, turn: float, limit: float, at=None) -> None:
+def check_turn(state: GameState, ship: Ship, turn: float, limit: float, at: Pose | None = None) -> None:
     if abs(turn) > limit + SLACK:
         if limit == 0:
             raise Illegal(f"{ship.name} cannot turn this segment (damaged rudder)")
@@ -104,12 +106,12 @@ def check_turn(state: GameState, ship: Ship, turn: float, limit: float, at=None)
             )
 
 
-def _name(state: GameState, contact) -> str:
+def _name(state: GameState, contact: Contact) -> str:
     if contact.kind == "ship":
         return state.ships[contact.id].name
     if contact.kind == "edge":
         return f"the {contact.id} table edge"
-    return contact.id.replace("_", " ")
+    return str(contact.id).replace("_", " ")
 
 
 def move_segment(state: GameState, act: Activation, ship: Ship, distance: float, turn: float, out: Out) -> None:
@@ -211,7 +213,7 @@ def back_clear(state: GameState, act: Activation, ship: Ship, distance: float, t
     resolve_contact(state, ship, sw.contact, out)
 
 
-def _emit_move(out: Out, ship: Ship, p: SegmentPlan, travelled: float, turn: float, **extra) -> None:
+def _emit_move(out: Out, ship: Ship, p: SegmentPlan, travelled: float, turn: float, **extra: Any) -> None:
     emit_move(out, ship, p.segment, p.disposition, (p.minimum, p.maximum), travelled, turn, **extra)
 
 

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from game.content.model import RuleSet, Scenario
+from typing import Any
+
+from game.content.model import RuleSet, Scenario, ShoreBattery
 from game.rules.dice import Dice
 from game.rules.events import Out, pose_of
 from game.rules.initiative import roll_initiative
 from game.rules.state import GameState, Ship, Squadron
 
 
-def new_game(scenario: Scenario, rules: RuleSet, seed: int) -> tuple[GameState, list[dict]]:
+def new_game(scenario: Scenario, rules: RuleSet, seed: int) -> tuple[GameState, list[dict[str, Any]]]:
     ships: dict[str, Ship] = {}
     squadrons: dict[str, Squadron] = {}
     for side in scenario.sides:
@@ -89,7 +91,7 @@ def new_game(scenario: Scenario, rules: RuleSet, seed: int) -> tuple[GameState, 
     return state, list(out)
 
 
-def _battery(rules: RuleSet, side: str, nation: str, bat) -> Ship:
+def _battery(rules: RuleSet, side: str, nation: str, bat: ShoreBattery) -> Ship:
     """A shore battery is kept as a ship that never moves: fort points are its hull."""
     size = float(rules.shore_battery.get("base", 2.0))
     return Ship(
@@ -125,7 +127,7 @@ def _battery(rules: RuleSet, side: str, nation: str, bat) -> Ship:
     )
 
 
-def _ship_entry(s: Ship) -> dict:
+def _ship_entry(s: Ship) -> dict[str, Any]:
     return {
         "id": s.id,
         "name": s.name,

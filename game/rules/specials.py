@@ -17,6 +17,8 @@ Readings:
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.rules import board
 from game.rules.collision import resolve_contact
 from game.rules.damage import add_fires, add_leaks, lose
@@ -30,7 +32,7 @@ from game.rules.success import success_test
 from game.table.geometry import norm_heading
 
 
-def _spec(state: GameState, name: str) -> dict:
+def _spec(state: GameState, name: str) -> dict[str, Any]:
     return state.rules.special_actions[name]
 
 
