@@ -191,7 +191,10 @@ def _screenshot(args, size) -> int:
     if err:
         print(f"error: {err}", file=sys.stderr)
         return 2
+    from game.ui.scenes.battle import BattleScene
+
     scene = app.scene
+    assert isinstance(scene, BattleScene)  # _open started a battle or said why not
     if args.select:
         if args.select not in scene.state.ships:
             known = ", ".join(sorted(scene.state.ships))

@@ -418,7 +418,7 @@ def _check_alignment(e: dict, ships: dict[str, _Ship], where: str) -> list[str]:
     ):
         got = float(e["to" if key == "ship" else "other_to"][2])
         ok_new, ok_kept = _same_heading(got, new), _same_heading(got, before)
-        if not {True: ok_new, False: ok_kept}.get(flag, ok_new or ok_kept):
+        if not (ok_new if flag is True else ok_kept if flag is False else ok_new or ok_kept):
             out.append(
                 f"{where}: {e[key]} ended on heading {got:g}; the book aligns her on {new:g}"
                 + (f" (or leaves her on {before:g} with no room)" if flag is None else "")

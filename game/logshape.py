@@ -74,7 +74,7 @@ def shapes(rules: RuleSet) -> dict[str, dict[str, Check]]:
     quality = words(*rules.crew_qualities)
     band = words(*rules.ranges)
     aim = words(*rules.to_hit)
-    ship = {"ship": text}
+    ship: dict[str, Check] = {"ship": text}
     return {
         "setup": {"wind_from": number, "ships": list_of(_ship_shape(rules))},
         "wind": {"from": number},
@@ -211,7 +211,8 @@ def damage(event: Any, table: dict[str, dict[str, Check]]) -> str | None:
     """Why the auditor cannot read this event (a missing or mistyped field), or None if it can."""
     if not isinstance(event, dict):
         return f"not an event (a JSON object), got {type(event).__name__}"
-    for key, check in (("seq", integer), ("turn", number), ("type", text)):  # a move's "turn" is its degrees
+    firsts: tuple[tuple[str, Check], ...] = (("seq", integer), ("turn", number), ("type", text))
+    for key, check in firsts:  # a move's "turn" is its degrees
         if not check(event.get(key)):
             return f"'{key}' is missing or not {'a number' if key != 'type' else 'a word'}"
     kind = event["type"]

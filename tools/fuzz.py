@@ -364,10 +364,10 @@ def mutate(seed: Seed, rng: random.Random) -> tuple[str, bytes]:
     if seed.kind == "log":
         return "log-edit", mutate_log(seed.data, rng)
     if rng.random() < 0.45:
-        fn = rng.choice(STRUCTURED)
-        return fn.__name__, _structured(seed.data, rng, fn)
-    fn = rng.choice(TEXTUAL)
-    return fn.__name__, fn(seed.data, rng)
+        shape = rng.choice(STRUCTURED)
+        return shape.__name__, _structured(seed.data, rng, shape)
+    text = rng.choice(TEXTUAL)
+    return text.__name__, text(seed.data, rng)
 
 
 # --- running one mutant --------------------------------------------------------------------------------

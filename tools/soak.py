@@ -23,6 +23,7 @@ import time
 import traceback
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -37,7 +38,7 @@ def one_batch(name: str, a: str, b: str, first_seed: int, games: int) -> dict:
     rules, ships = load_default()
     scenario = load_scenario(scenario_path(name), ships, rules)
     sides = tuple(s.id for s in scenario.sides)
-    out = {
+    out: dict[str, Any] = {
         "scenario": name,
         "match": [a, b],
         "games": 0,
@@ -90,7 +91,9 @@ def main() -> int:
     batches = [(name, a, b) for name in list_scenarios() for a, b in pairings]
     started = time.perf_counter()
     failed = 0
-    total = {"games": 0, "errors": 0, "unfinished": 0, "audit_problems": 0, "replays": 0, "replay_mismatches": 0}
+    total: dict[str, float] = dict.fromkeys(
+        ("games", "errors", "unfinished", "audit_problems", "replays", "replay_mismatches"), 0
+    )
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         futures = [pool.submit(one_batch, n, a, b, args.seed, args.games_per) for n, a, b in batches]
         for fut in futures:

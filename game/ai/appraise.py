@@ -24,8 +24,10 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
-from game.rules.broadside import broadside_total, modifiers, split_dice
+from game.content.model import CriticalRow
+from game.rules.broadside import Shot, broadside_total, modifiers, split_dice
 from game.rules.odds import MEAN_D6
 from game.rules.state import AFLOAT, CAPTURED, LEFT_TABLE, TRACKS, GameState, Ship
 from game.rules.victory import ship_value
@@ -169,8 +171,8 @@ class Appraiser:
         self.lasting = LAST_TURN_LASTING if last_turn(state) else 1.0
         self.neglect_dice = int(state.rules.special_actions["fight_fires"]["fail_crew_dice"])
         self.prize = float(state.rules.victory["captured"])  # a prize counts this many times her value
-        self._phi: dict[tuple, float] = {}
-        self._shots: dict[tuple, float] = {}
+        self._phi: dict[tuple[Any, ...], float] = {}
+        self._shots: dict[tuple[Any, ...], tuple[float, float]] = {}
         #: ``reach.broadside_worth`` and ``reach.reach_of`` answers, by everything they read.
         self.worth: dict[tuple, float] = {}
         self.reaches: dict[tuple, float] = {}
@@ -178,9 +180,12 @@ class Appraiser:
     def owner(self, ship: Ship) -> str:
         return ship.original_side or ship.side
 
-    def phi(self, ship: Ship, hull: float = 0, rigging: float = 0, crew: float = 0, fires: int = 0, leaks: int = 0):
+    def phi(
+        self, ship: Ship, hull: float = 0, rigging: float = 0, crew: float = 0, fires: float = 0, leaks: float = 0
+    ) -> float:
         """Condition after extra losses: share of her value as good as lost (see the module docstring)."""
-        key = (ship.id, ship.status, ship.side, ship.hull, ship.rigging, ship.crew, ship.fires, ship.leaks, ship.rudder)
+        key: tuple[Any, ...] = (ship.id, ship.status, ship.side, ship.hull, ship.rigging, ship.crew, ship.fires)
+        key += (ship.leaks, ship.rudder)
         key += (hull, rigging, crew, fires, leaks)
         if self.exits:
             key += (ship.x, ship.y, ship.exit_edge)
@@ -189,7 +194,7 @@ class Appraiser:
             got = self._phi[key] = self._condition(ship, hull, rigging, crew, fires, leaks)
         return got
 
-    def _condition(self, ship: Ship, hull: float, rigging: float, crew: float, fires: int, leaks: int) -> float:
+    def _condition(self, ship: Ship, hull: float, rigging: float, crew: float, fires: float, leaks: float) -> float:
         if ship.status == CAPTURED:
             return self.prize if ship.side != self.owner(ship) else 0.5
         if ship.status == LEFT_TABLE:
@@ -226,7 +231,7 @@ class Appraiser:
             f -= EXIT_PROGRESS * self.progress(ship, edge)
         return min(1.0, f)
 
-    def doom(self, crew_left: float, burning: tuple[int, int]) -> float:
+    def doom(self, crew_left: float, burning: tuple[float, float]) -> float:
         """Chance a ship that can no longer fight her fires or stop her leaks is lost before the game ends.
 
         A crippled crew may take no special action, so every activation each fire
@@ -255,9 +260,10 @@ class Appraiser:
         """Points her owner stands to lose from extra damage (positive)."""
         return self.value[ship.id] * (self.phi(ship, **extra) - self.phi(ship))
 
-    def shot_value(self, shot, firer: Ship, target: Ship) -> float:
+    def shot_value(self, shot: Shot, firer: Ship, target: Ship) -> float:
         """Expected points a broadside takes off its target: hits, crippling, morale, criticals, musketry."""
-        key = (shot.d10, shot.d6, shot.needed, shot.modifier, shot.rake, shot.band, shot.aim, target.id, target.status)
+        key: tuple[Any, ...] = (shot.d10, shot.d6, shot.needed, shot.modifier, shot.rake, shot.band, shot.aim)
+        key += (target.id, target.status)
         key += (target.hull, target.rigging, target.crew, target.fires, target.leaks, target.rudder, firer.id)
         key += ("musketry" in firer.fired,)
         got = self._shots.get(key)
@@ -265,18 +271,19 @@ class Appraiser:
             got = self._shots[key] = self._shot_value(shot, firer, target)
         return got[0]
 
-    def test_value(self, shot, firer: Ship, target: Ship) -> float:
+    def test_value(self, shot: Shot, firer: Ship, target: Ship) -> float:
         """The part of ``shot_value`` that is the morale test a hit on a crippled track brings.
 
         One test is taken per activation however many broadsides hit, so a plan counts
         this once for each target.
         """
         self.shot_value(shot, firer, target)
-        key = (shot.d10, shot.d6, shot.needed, shot.modifier, shot.rake, shot.band, shot.aim, target.id, target.status)
+        key: tuple[Any, ...] = (shot.d10, shot.d6, shot.needed, shot.modifier, shot.rake, shot.band, shot.aim)
+        key += (target.id, target.status)
         key += (target.hull, target.rigging, target.crew, target.fires, target.leaks, target.rudder, firer.id)
         return self._shots[key + ("musketry" in firer.fired,)][1]
 
-    def _shot_value(self, shot, firer: Ship, target: Ship) -> tuple[float, float]:
+    def _shot_value(self, shot: Shot, firer: Ship, target: Ship) -> tuple[float, float]:
         hits = expected_hits(shot.d10, shot.d6, shot.needed, shot.modifier)
         p_hit = p_any_hit(shot.d10, shot.d6, shot.needed, shot.modifier)
         crew = 0.0
@@ -308,9 +315,9 @@ class Appraiser:
         return total
 
 
-def _critical_odds(state: GameState) -> list[tuple[float, object]]:
+def _critical_odds(state: GameState) -> list[tuple[float, CriticalRow]]:
     """(probability, row) of the 2D6 critical table."""
-    odds = {}
+    odds: dict[int, float] = {}
     for a in range(1, 7):
         for b in range(1, 7):
             odds[a + b] = odds.get(a + b, 0) + 1 / 36

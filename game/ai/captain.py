@@ -132,6 +132,7 @@ class CaptainPlayer:
 
     def step(self, state: GameState, options: list[Option]) -> c.Command:
         act = state.activation
+        assert act is not None  # asked only in an activation
         key = (act.ship, state.turn)
         if self.plan_for != key:
             self.plan, self.plan_for, self.replans = [], key, 0
@@ -154,6 +155,7 @@ class CaptainPlayer:
         Each way of starting (no special, or fighting fires / repairing with or without All Hands) is
         planned as if the test passed, then charged with the chance it fails times what failing costs.
         """
+        assert state.activation is not None
         me = state.ships[state.activation.ship]
         ap = Appraiser(state, self.side, self.memo)
         sails = [o.fixed["sail"] for o in options if o.type == "set_sail" and o.fixed["sail"] in SAILS]
@@ -169,6 +171,7 @@ class CaptainPlayer:
             total = leaf.score - (1.0 - chance) * (fail_cost or 0.0)
             if best is None or total > best[0] + 1e-9:
                 best = (total, leaf)
+        assert best is not None  # starting with no special action is always weighed
         return self.commands(best[1], me.id)
 
     def start_options(self, state: GameState, me: Ship, options: list[Option], ap: Appraiser) -> list[tuple]:

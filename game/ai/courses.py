@@ -62,9 +62,9 @@ def exact_moves(st: GameState, me: Ship, p: SegmentPlan, dists: Sequence[float] 
                         turn = max(-p.turn, min(p.turn, signed_angle(me.heading, norm_heading(perp))))
                         extra.append((round(min(max(s, lo), hi), 4), round(turn, 3)))
         for limit in ("point_blank", "close"):  # just inside a better range band
-            s = sp.first_within(me.id, hi, e.id, float(st.rules.ranges[limit]) - 0.05)
-            if s is not None and lo < s < hi and all(abs(s - d) > 0.3 for d in dists):
-                extra += [(round(s, 4), f * p.turn) for f in (-1.0, 0.0, 1.0)]
+            inside = sp.first_within(me.id, hi, e.id, float(st.rules.ranges[limit]) - 0.05)
+            if inside is not None and lo < inside < hi and all(abs(inside - d) > 0.3 for d in dists):
+                extra += [(round(inside, 4), f * p.turn) for f in (-1.0, 0.0, 1.0)]
         out += [x for x in extra if x not in seen]
         seen.update(extra)
     return out

@@ -172,7 +172,7 @@ class Planner:
         sail = me.sail or "easy"
         fail = self.ap.loss(me, rigging=MEAN_D6 * (2 + int(st.rules.taken_aback_dice[sail])))
         passed = self.child(node, [c.Tack(self.me)], dice=[6, 6, 6], extra=-(1 - p) * fail)
-        return self.expand(passed) if passed else []
+        return list[Node | None](self.expand(passed)) if passed else []
 
     def boxhaul(self, node: Node, p) -> list[Node | None]:
         """Boxhaul: worth its chance of turning her about, plus the chance of a 90 degree turn and lost rigging."""

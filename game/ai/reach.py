@@ -16,6 +16,7 @@ the ship still keep off them next turn, sailing the least she may?
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from game.ai.appraise import Appraiser, last_turn, pseudo_shot, special_p
 from game.ai.grapple import odds
@@ -111,7 +112,8 @@ def broadside_worth(ap: Appraiser, state: GameState, firer: Ship, target: Ship, 
     (Counting Chain Shot here as well made the captain shy of close range and lose more
     often: 62% against 67% of 200 duels.)
     """
-    key = (firer.id, firer.hull, firer.sail, "musketry" in firer.fired, band, rake, target.id, target.status)
+    key: tuple[Any, ...] = (firer.id, firer.hull, firer.sail, "musketry" in firer.fired, band, rake, target.id)
+    key += (target.status,)
     key += (target.sail, target.hull, target.rigging, target.crew, target.fires, target.leaks, target.rudder)
     got = ap.worth.get(key)
     if got is None:

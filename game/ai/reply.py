@@ -41,11 +41,12 @@ def best_reply(ap: Appraiser, state: GameState, enemy: str) -> float | None:
     best_broadsides(ap, root, me, 0, picks)
     best = picks_value(picks)
     frontier: list[tuple[float, GameState, dict[str, Pick]]] = [(best, root, picks)]
+    assert root.activation is not None  # next_activation opened hers
     for point in range(1, root.activation.segments_allowed + 1):
         kids: list[tuple[float, GameState, dict[str, Pick]]] = []
         for _, st, done in frontier:
             act, ship = st.activation, st.ships[enemy]
-            if act.movement_over or ship.status != AFLOAT or act.segment >= act.segments_allowed:
+            if act is None or act.movement_over or ship.status != AFLOAT or act.segment >= act.segments_allowed:
                 continue
             p = movement.plan(st, act, ship)
             if p.aback:

@@ -20,6 +20,7 @@ decides (``solo_firing_position``); seamanship has the last word
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from game.ai.solo_firing_position import Follow, firing_position, raked
 from game.ai.solo_gunnery import closest_enemy, exit_edges
@@ -205,7 +206,7 @@ def back_clear(state: GameState, ship: Ship, opt: Option, orders: SoloOrders) ->
         if isinstance(events, Rejected):
             continue
         verdict, short = judge(work, ship.id, events)
-        key = (verdict, _fouled_ahead(work, ship.id, ahead, act.fouled_with if act else ()), short)
+        key: tuple[Any, ...] = (verdict, _fouled_ahead(work, ship.id, ahead, act.fouled_with if act else ()), short)
         key += (abs(t - (wish.turn if wish else 0.0)),)
         if best is None or key < best[0]:
             best = (key, cmd)

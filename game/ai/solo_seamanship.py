@@ -56,9 +56,11 @@ def judge(work: GameState, ship_id: str, events: list) -> tuple[int, int]:
     if ship.status != AFLOAT or ship.adrift:
         return (SAFE, 0)  # struck or demasted by the move: nothing left to steer
     act = work.activation
-    mine = act is not None and act.ship == ship_id and not act.movement_over
-    now = list(range(act.segment + 1, act.segments_allowed + 1)) if mine else []
-    tacked = len(now) if mine and act.tack else 0  # a passed Tack carries her through the wind this turn
+    now: list[int] = []
+    tacked = 0
+    if act is not None and act.ship == ship_id and not act.movement_over:
+        now = list(range(act.segment + 1, act.segments_allowed + 1))
+        tacked = len(now) if act.tack else 0  # a passed Tack carries her through the wind this turn
     if taken_aback_heading(work, ship, ship.heading) and not tacked:
         return (ABACK_NEXT, 0)
     per_turn = int(work.rules.segments)

@@ -95,7 +95,7 @@ def _play(scenario, rules, seed: int, players: dict[str, str]) -> list[tuple[str
         cmd = decide(clock, session.state, options, lambda cmd: not isinstance(session.submit(cmd), Rejected))
         if isinstance(cmd, c.ActivateShip):
             open_[cmd.ship] = clock.ms
-        elif act is not None and act.ship in open_ and cmd.ship == act.ship and not fas:
+        elif act is not None and act.ship in open_ and getattr(cmd, "ship", None) == act.ship and not fas:
             open_[act.ship] += clock.ms
         if isinstance(cmd, c.EndActivation) and cmd.ship in open_:
             done.append((players[side], open_.pop(cmd.ship)))

@@ -281,7 +281,7 @@ class QuarterdeckApp(App):
         self.open_battle(match)
         return None
 
-    def load_game(self, path: str | os.PathLike) -> str | None:
+    def load_game(self, path: str | Path) -> str | None:
         from game.persistence.save import SaveError, load_save
         from game.ui.match import Match
 

@@ -17,6 +17,12 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.content.model import Scenario
+    from game.ui.app import QuarterdeckApp
+    from game.ui.scenes.battle import BattleScene
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -61,19 +67,22 @@ def _frames(app, scene, frames: int) -> list[float]:
     return times
 
 
-def _set_up(app, scenario) -> object:
+def _set_up(app: QuarterdeckApp, scenario: Scenario) -> BattleScene:
     """A battle with every overlay on: activated ship, tape planned, grid, measure, dice rolling."""
     from game.persistence.session import Session
     from game.ui.match import Match
+    from game.ui.scenes.battle import BattleScene
 
     match = Match(Session(scenario, app.rules, 7, {}), autosave=False)
     app.open_battle(match)
     scene = app.scene
+    assert isinstance(scene, BattleScene)
     app.settings.grid = True
     opts = match.options()
     scene.submit(next(o for o in opts if o.type == "activate").command())
     scene.selected = match.state.activation.ship
     plan = scene.current_plan()
+    assert plan is not None  # the activated ship has a segment to plan
     plan.set_distance((plan.lo + plan.hi) / 2)
     plan.set_turn(plan.allowance / 2)
     st = match.state

@@ -38,14 +38,14 @@ BOOKKEEPING_TYPES: frozenset[str] = frozenset({"phase"})
 
 _COMPASS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
 
-_BANDS = {
+_BANDS: dict[Any, str] = {
     "point_blank": "point-blank range",
     "close": "close range",
     "effective": "effective range",
     "long": "long range",
 }
 
-_CRITICAL_WORDS = {
+_CRITICAL_WORDS: dict[Any, str] = {
     "rudder": "rudder damaged, no turning in her first two segments until repaired",
     "mast": "a mast is shot through, rigging damage",
     "fire": "fire breaks out",
@@ -356,7 +356,7 @@ def _move(e: Event, n: Names, rules: RuleSet | None) -> str:
         "terrain": " until she strikes the shore",
         "edge": " to the edge of the table",
         "boarding": " to close with the ship she means to board",
-    }.get(stopped, f" until stopped ({stopped})" if stopped else "")
+    }.get(str(stopped), f" until stopped ({stopped})" if stopped else "")
     text += tail
     disposition = e.get("disposition")
     if disposition == "aback":
@@ -627,8 +627,9 @@ def _game_over(e: Event, n: Names, rules: RuleSet | None) -> str:
 
 
 _Handler = Callable[[Event, Names, "RuleSet | None"], "str | None"]
+_DiceHandler = Callable[[Event, Names, "RuleSet | None"], "DiceRoll | None"]
 
-_DESCRIBE: dict[str, _Handler] = {
+_DESCRIBE: dict[Any, _Handler] = {
     "setup": _setup,
     "wind": _wind,
     "turn": _turn,
@@ -727,7 +728,7 @@ def _dice_broadside(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll:
         label = f"D{sides}" + (f" ({extra} extra for natural {sides}s)" if extra > 0 else "")
         groups.append(DiceGroup(sides, faces, _broadside_needed(int(e[f"needed_d{sides}"]), mod), label=label))
     band = _BANDS.get(e.get("band"), str(e.get("band")).replace("_", " "))
-    what = {"snap_fire": "Snap fire"}.get(e.get("kind"), "Battery" if e.get("side") == "battery" else "Broadside")
+    what = {"snap_fire": "Snap fire"}.get(str(e.get("kind")), "Battery" if e.get("side") == "battery" else "Broadside")
     purpose = f"{what}: {e.get('aim')} at {band}" + (", raking" if e.get("rake") else "")
     return DiceRoll(purpose, groups, _hits(int(e["hits"])), e.get("ship"))
 
@@ -827,7 +828,7 @@ def _dice_boarding(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll:
     return DiceRoll(f"Boarding, round {e.get('round')}", groups, summary, e.get("attacker"))
 
 
-def _dice_losses(track: str, purpose: Callable[[Event], str]) -> _Handler:
+def _dice_losses(track: str, purpose: Callable[[Event], str]) -> _DiceHandler:
     """Dice that are simply added up as points lost (failed special actions, fires and leaks)."""
 
     def build(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll:
@@ -839,13 +840,13 @@ def _dice_losses(track: str, purpose: Callable[[Event], str]) -> _Handler:
     return build
 
 
-def _dice_special_failed(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll:
+def _dice_special_failed(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll | None:
     track = "rigging" if e.get("action") in ("tack", "boxhaul") else "crew"
     action = str(e.get("action")).replace("_", " ")
     return _dice_losses(track, lambda _e: f"Failed {action}")(e, n, rules)
 
 
-def _dice_d3(what: str) -> _Handler:
+def _dice_d3(what: str) -> _DiceHandler:
     """Fires put out or leaks stopped: one D6 read as a D3."""
 
     def build(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll | None:
@@ -858,7 +859,7 @@ def _dice_d3(what: str) -> _Handler:
     return build
 
 
-_DICE: dict[str, _Handler] = {
+_DICE: dict[Any, _DiceHandler] = {
     "broadside": _dice_broadside,
     "musketry": _dice_musketry,
     "critical_check": _dice_critical_check,

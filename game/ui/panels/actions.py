@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 import pygame_gui
@@ -46,7 +47,7 @@ def actions_for(
         if t == "activate":
             out.append(
                 Action(f"Activate {_name(state, o.ship)}", "Give this ship her activation (or click her, then Enter)",
-                       lambda o=o: o.command(), group="activate")
+                       partial(o.command), group="activate")
             )
         elif t == "set_sail":
             cur = state.ships[o.ship].sail
@@ -54,20 +55,20 @@ def actions_for(
             out.append(
                 Action(f"{'Make' if up else 'Take in'} sail: {o.fixed['sail']}",
                        "Change sail one step before moving " + ("(key =)" if up else "(key -)"),
-                       lambda o=o: o.command(), pygame.K_EQUALS if up else pygame.K_MINUS, "sail")
+                       partial(o.command), pygame.K_EQUALS if up else pygame.K_MINUS, "sail")
             )
         elif t in ("fight_fires", "repair"):
             what = "Fight fires" if t == "fight_fires" else f"Repair {o.fixed['what']}"
             key = pygame.K_f if t == "fight_fires" else pygame.K_r
             out.append(Action(what, f"Special action: {what.lower()} (key {pygame.key.name(key).upper()})",
-                              lambda o=o: o.command(all_hands=False), key, "special"))
+                              partial(o.command, all_hands=False), key, "special"))
             out.append(Action(what + " — All Hands", "All Hands on Deck: one more die, but neither broadside may fire",
-                              lambda o=o: o.command(all_hands=True), None, "special"))
+                              partial(o.command, all_hands=True), None, "special"))
         elif t == "drift":
-            out.append(Action("Drift", "Demasted: drift 1\" downwind (key D)", lambda o=o: o.command(), pygame.K_d))
+            out.append(Action("Drift", "Demasted: drift 1\" downwind (key D)", partial(o.command), pygame.K_d))
         elif t == "tack":
             out.append(Action("Tack", "Special action: a passed test lets her ignore being taken aback this turn "
-                              "(key T)", lambda o=o: o.command(), pygame.K_t, "special"))
+                              "(key T)", partial(o.command), pygame.K_t, "special"))
         elif t == "boxhaul":
             lo, hi = o.ranges["distance"]
             d = hi if planned_distance is None else min(hi, max(lo, planned_distance))
@@ -75,35 +76,35 @@ def actions_for(
                 out.append(Action(f"Boxhaul {d:.1f}\" (fail: {word})",
                                   "Special action: sail the tape's distance, then come about. If the test fails she "
                                   f"falls off 90° to {word} and loses rigging",
-                                  lambda o=o, d=d, turn=turn: o.command(distance=d, fail_turn=turn), None, "special"))
+                                  partial(o.command, distance=d, fail_turn=turn), None, "special"))
         elif t == "declare_boarding":
             out.append(Action(f"Board {_name(state, o.fixed['target'])}",
                               "Declare boarding: this segment lays her alongside if she reaches (key B)",
-                              lambda o=o: o.command(), pygame.K_b, "boarding", o.fixed["target"]))
+                              partial(o.command), pygame.K_b, "boarding", o.fixed["target"]))
         elif t == "fire_as_she_bears":
             out.append(Action("Fire As She Bears", "Special action: after another ship's segment, fire if a "
-                              "target bears, until her next activation", lambda o=o: o.command(), None, "special"))
+                              "target bears, until her next activation", partial(o.command), None, "special"))
         elif t == "fire" and o.fixed.get("chain_shot"):
             tgt = _name(state, o.fixed["target"])
             bonus = int(state.rules.special_actions["chain_shot"]["to_hit"])
             out.append(Action(f"Fire {o.fixed['side']} at {tgt}: chain shot",
                               f"Special action: chain shot at the rigging ({bonus:+d} to hit at this range if the "
                               "test passes; it uses the turn's special action)",
-                              lambda o=o: o.command(), None, "fire", o.fixed["target"]))
+                              partial(o.command), None, "fire", o.fixed["target"]))
         elif t == "fire":
             tgt = _name(state, o.fixed["target"])
             side = o.fixed["side"]
             for aim in o.choices["aim"]:
                 out.append(Action(f"Fire {side} at {tgt}: {aim}", f"Fire the {side} broadside at {tgt}'s {aim}",
-                                  lambda o=o, aim=aim: o.command(aim=aim), None, "fire", o.fixed["target"]))
+                                  partial(o.command, aim=aim), None, "fire", o.fixed["target"]))
         elif t == "hold_fire":
-            out.append(Action("Hold fire", "Let the chance to fire pass (key H)", lambda o=o: o.command(), pygame.K_h))
+            out.append(Action("Hold fire", "Let the chance to fire pass (key H)", partial(o.command), pygame.K_h))
         elif t == "snap_fire":
             for aim in o.choices["aim"]:
                 out.append(Action(f"Snap fire: {aim}", "Fire at the boarder alongside: point blank, half dice",
-                                  lambda o=o, aim=aim: o.command(aim=aim), None, "fire"))
+                                  partial(o.command, aim=aim), None, "fire"))
         elif t == "end_activation":
-            out.append(Action("End activation", "Finish this ship's activation (key E)", lambda o=o: o.command(),
+            out.append(Action("End activation", "Finish this ship's activation (key E)", partial(o.command),
                               pygame.K_e))
         elif t == "move":
             out.append(Action("Back her this segment" if astern else "Sail this segment",

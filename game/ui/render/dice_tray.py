@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import random
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -68,8 +69,10 @@ class DiceGroupLike(Protocol):
 
 class DiceRollLike(Protocol):
     purpose: str
-    groups: list[DiceGroupLike]
     summary: str
+
+    @property
+    def groups(self) -> Sequence[DiceGroupLike]: ...
 
 
 def die_hits(face: int, needed: int | None) -> bool | None:

@@ -10,6 +10,7 @@ speed so a person can follow them.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -34,6 +35,9 @@ from game.ui.sound import EVENT_SOUNDS
 from game.ui.tools.animate import Animator
 from game.ui.tools.tape import SegmentPlan
 
+if TYPE_CHECKING:
+    from game.ui.app import QuarterdeckApp
+
 RIGHT_W = 400
 CARD_H = 430
 PAN_SPEED = 700  # pixels a second with the arrow keys
@@ -41,7 +45,9 @@ COMPUTER_PAUSE = 0.35  # seconds between a computer's commands at normal speed
 
 
 class BattleScene(Scene):
-    def __init__(self, app, match: Match) -> None:
+    app: QuarterdeckApp
+
+    def __init__(self, app: QuarterdeckApp, match: Match) -> None:
         super().__init__(app)
         self.match = match
         self.cam = Camera(1, 1)

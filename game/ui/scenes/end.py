@@ -13,6 +13,7 @@ import html
 import json
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -23,6 +24,10 @@ from game.files import write_atomic
 from game.persistence.autosave import home
 from game.ui.app import Scene
 from game.ui.scenes.reference import centred_card, is_input, make_scrim, preload_reading_fonts
+
+if TYPE_CHECKING:
+    from game.ui.app import QuarterdeckApp
+    from game.ui.match import Match
 
 #: What became of a ship, in words, for the states that say it all.
 FATES = {
@@ -169,8 +174,9 @@ class EndScene(Scene):
     """The result over the final table: winner, reason, points, fates, and what to do next."""
 
     overlay = True
+    app: QuarterdeckApp
 
-    def __init__(self, app, match) -> None:
+    def __init__(self, app: QuarterdeckApp, match: Match) -> None:
         super().__init__(app)
         self.match = match
         self.session = match.session

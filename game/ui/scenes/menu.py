@@ -14,6 +14,7 @@ import html
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -39,6 +40,10 @@ from game.ui.fonts import message as shown_message
 from game.ui.render.thumbnail import scenario_thumbnail
 from game.ui.scenes.reference import ReferenceScene, select_item
 from game.ui.settings import ANIMATION_SPEEDS, save_settings, settings_path
+
+if TYPE_CHECKING:
+    from game.content.model import Scenario
+    from game.ui.app import QuarterdeckApp
 
 HUMAN = "human"
 #: Menu order of the player kinds; unknown kinds registered later follow, sorted.
@@ -104,7 +109,7 @@ class ScenarioEntry:
 
     id: str
     title: str
-    scenario: object | None
+    scenario: Scenario | None
     problem: str = ""
 
 
@@ -117,7 +122,9 @@ class _Button:
 class MenuScene(Scene):
     """Title, six buttons with keys, and one panel at a time beside them (new battle or settings)."""
 
-    def __init__(self, app) -> None:
+    app: QuarterdeckApp
+
+    def __init__(self, app: QuarterdeckApp) -> None:
         super().__init__(app)
         self.entries = self._load_scenarios()
         self.kinds = player_kinds()
@@ -147,10 +154,10 @@ class MenuScene(Scene):
                 entries.append(ScenarioEntry(name, name, None, "; ".join(e.problems[:2])))
             except (OSError, ValueError) as e:
                 entries.append(ScenarioEntry(name, name, None, str(e)))
-        titles = [e.title for e in entries]
-        for e in entries:  # two scenarios with one title stay apart in the list
-            if titles.count(e.title) > 1:
-                e.title = f"{e.title} ({e.id})"
+        titles = [entry.title for entry in entries]
+        for entry in entries:  # two scenarios with one title stay apart in the list
+            if titles.count(entry.title) > 1:
+                entry.title = f"{entry.title} ({entry.id})"
         return entries
 
     def entry(self, scenario_id: str | None) -> ScenarioEntry | None:
@@ -266,7 +273,7 @@ class MenuScene(Scene):
             r, starting_height=1, manager=self.app.ui, container=self.root, object_id=ObjectID(class_id="@card")
         )
         cw, ch = self.panel.get_container().get_size()
-        return self.panel, cw, ch
+        return self.panel, int(cw), int(ch)
 
     def _label(self, rect: pygame.Rect, text: str, cls: str, container) -> UILabel:
         return UILabel(rect, text, manager=self.app.ui, container=container, object_id=ObjectID(class_id=cls))
@@ -291,7 +298,7 @@ class MenuScene(Scene):
         self.scenario_items = items
         self.scenario_list = UISelectionList(
             pygame.Rect(pad, top + 26, col_l, list_h),
-            items,
+            list[str | tuple[str, str]](items),
             manager=ui,
             container=panel,
             object_id=ObjectID(class_id="@roomy_list"),
@@ -369,7 +376,7 @@ class MenuScene(Scene):
         self._label(pygame.Rect(x, y, width, 22), "Who commands", "@field_label", panel)
         self.side_menus: dict[str, UIDropDownMenu] = {}
         choice = self.players.setdefault(self.chosen or "", default_players([s.id for s in sides], self.kinds))
-        options = [(kind_label(k), k) for k in self.kinds]
+        options: list[str | tuple[str, str]] = [(kind_label(k), k) for k in self.kinds]
         menu_w = min(250, max(150, int(width * 0.45)))
         for i, side in enumerate(sides):
             ry = y + 26 + i * 40

@@ -17,6 +17,8 @@ own, and must swallow input so the scene below does not act on it.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
@@ -75,7 +77,7 @@ def centred_card(scene: Scene, scrim: UIPanel, width: int, height: int) -> UIPan
 def preload_reading_fonts(manager: pygame_gui.UIManager, sizes: tuple[int, ...] = (14, 15, 16)) -> None:
     """Bold and italic faces used by HTML text boxes, loaded up front (pygame_gui warns otherwise)."""
     try:
-        fonts = manager.get_theme().get_font_dictionary()
+        fonts: Any = manager.get_theme().get_font_dictionary()  # loaded_fonts is not in the interface
         for size in sizes:
             for bold, italic in ((True, False), (False, True), (True, True)):
                 if fonts.create_font_id(size, "noto_sans", bold, italic) not in fonts.loaded_fonts:
@@ -158,7 +160,9 @@ class ReferenceScene(Scene):
         top = 76
         bottom = inner_h - 64
         list_w = min(300, max(250, inner_w // 4))
-        self.items = [(title, f"#section_{i}") for i, (title, _) in enumerate(self.sections)]
+        self.items: list[str | tuple[str, str]] = [
+            (title, f"#section_{i}") for i, (title, _) in enumerate(self.sections)
+        ]
         self.list = UISelectionList(
             pygame.Rect(pad, top, list_w, bottom - top),
             self.items,

@@ -136,7 +136,7 @@ class SegmentPlan:
             pv.warnings = forecast(state, result)
             act = work.activation
             moving = act is not None and act.ship == self.ship and not act.movement_over
-            if moving and act.segment < act.segments_allowed:
+            if act is not None and moving and act.segment < act.segments_allowed:
                 p = movement.plan(work, act, ship)
                 pv.next_disposition = "taken aback" if p.aback else p.disposition
                 pv.next_limits = (p.minimum, p.maximum)
