@@ -252,29 +252,46 @@ class _Builder:
                     lines[key] = built.key_lines[key]
 
 
-def _too_deep(text: str) -> int:
-    """The line where nesting first goes deeper than MAX_DEPTH (0 if it never does).
+def _too_big(text: str, max_items: int | None) -> tuple[int, str]:
+    """The first line where the document's shape breaks a limit, and why ((0, "") if it never does).
 
-    Read from the parser's event stream, which is flat, before anything is built:
-    a document nested thousands deep must not reach the (recursive) composer.
+    Read from the parser's event stream, which is flat, before anything is built: a
+    document nested thousands deep must not reach the (recursive) composer, and a list
+    or mapping far longer than the file kind allows is refused before its entries
+    cost anything.
     """
-    depth = 0
+    # For each open list or mapping, how many events it may still hold: a list's items
+    # count once, a mapping's keys and values once each.
+    room: list[int] = []
+    unlimited = max_items is None
     for event in yaml.parse(text, Loader=_LOADER):
-        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-            depth += 1
-            if depth > MAX_DEPTH:
-                return event.start_mark.line + 1 if event.start_mark else 1
-        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-            depth -= 1
-    return 0
+        if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            room.pop()
+            continue
+        if not isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.CollectionStartEvent)):
+            continue
+        line = event.start_mark.line + 1 if event.start_mark else 1
+        if room and not unlimited:
+            room[-1] -= 1
+            if room[-1] < 0:
+                return line, f"a list or mapping of more than {max_items} entries"
+        if isinstance(event, yaml.CollectionStartEvent):
+            if len(room) >= MAX_DEPTH:
+                return line, f"nested more than {MAX_DEPTH} lists or mappings deep"
+            limit = 0 if max_items is None else max_items
+            room.append(limit if isinstance(event, yaml.SequenceStartEvent) else 2 * limit)
+    return 0, ""
 
 
-def parse_text(ctx: Ctx, text: str) -> Node | None:
-    """The node tree of ``text``, or None after adding a problem."""
+def parse_text(ctx: Ctx, text: str, max_items: int | None = None) -> Node | None:
+    """The node tree of ``text``, or None after adding a problem.
+
+    ``max_items``: the most entries any one list or mapping of this kind of file may hold.
+    """
     try:
-        deep = _too_deep(text)
-        if deep:
-            ctx.add(deep, "", f"nested more than {MAX_DEPTH} lists or mappings deep")
+        line, why = _too_big(text, max_items)
+        if line:
+            ctx.add(line, "", why)
             return None
         doc = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as e:

@@ -20,6 +20,8 @@ from game.persistence.autosave import home
 ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "instant": 0.0}
 #: A settings file is four short lines; anything much bigger is not one.
 MAX_SETTINGS_BYTES = 64 * 1024
+#: A settings file is a short mapping; anything longer is damage, refused before it is read.
+MAX_SETTINGS_ENTRIES = 100
 
 
 @dataclass
@@ -54,7 +56,7 @@ def read_settings() -> tuple[Settings, list[str]]:
         return s, [f"settings file {path}: {e}; the settings are back to their defaults"]
     ctx = Ctx(path)
     text = decode_text(ctx, raw)
-    root = parse_text(ctx, text) if text is not None else None
+    root = parse_text(ctx, text, max_items=MAX_SETTINGS_ENTRIES) if text is not None else None
     if root is None or ctx.raw or root.kind != "map":
         reason = ctx.raw[0][2] if ctx.raw else "not a list of settings"
         return s, [f"settings file {path} is damaged ({reason}); the settings are back to their defaults"]

@@ -138,3 +138,27 @@ def test_read_save_gives_commands(tmp_path):
     write_save(p, session)
     doc = read_save(p)
     assert doc["commands"] == session.commands
+
+
+def test_a_command_list_longer_than_a_save_may_hold_is_refused_before_it_is_built(tmp_path):
+    from game.persistence.save import MAX_COMMANDS
+
+    path = tmp_path / "long.yaml"
+    session = _played()
+    write_save(path, session)
+    doc = yaml.safe_load(path.read_text())
+    doc["commands"] = [doc["commands"][0]] * (MAX_COMMANDS + 1)
+    doc["hashes"] = [doc["hashes"][0]] * (MAX_COMMANDS + 1)
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+    with pytest.raises(SaveError, match=rf"long\.yaml:\d+: damaged save: a list or mapping of more than {MAX_COMMANDS}"):
+        read_save(path)
+
+
+def test_reading_the_same_save_twice_gives_two_independent_copies(tmp_path):
+    path = tmp_path / "duel.yaml"
+    write_save(path, _played())
+    first = read_save(path)
+    first["commands"].clear()
+    first["scenario"] = "edited"
+    second = read_save(path)
+    assert second["scenario"] == "duel" and len(second["commands"]) > 0

@@ -26,6 +26,7 @@ BOMB = (
         (BOMB, "too many values"),
         ("grid: " + "[" * 100 + "]" * 100 + "\n", "nested more than"),
         ("\x00\x01binary", "binary data"),
+        ("grid: [" + "1, " * 500 + "1]\n", "more than 100 entries"),
     ],
 )
 def test_a_damaged_settings_file_never_stops_the_game_and_it_says_what_was_reset(quarterdeck_home, text, said):
