@@ -14,8 +14,8 @@ import time
 
 from game.ai.timing import decision_times
 from game.content.load import list_scenarios, load_default, load_scenario, scenario_path
-from game.rules import board
 from game.selfplay import play
+from game.systems.btq21 import board
 
 
 def _timed(fn, repeat: int) -> list[float]:

@@ -23,8 +23,8 @@ from typing import Any
 from game.content.model import RuleSet
 from game.files import FileProblem, read_bytes
 from game.logshape import damage, face_problems, shapes
-from game.rules.collision import aligned_headings
-from game.rules.dice import d3_from_d6
+from game.systems.btq21.collision import aligned_headings
+from game.systems.btq21.dice import d3_from_d6
 
 TOL = 0.002  # the log rounds to the thousandth
 #: A battle log larger than this is not one (a long squadron action logs about 1 MB).

@@ -18,7 +18,7 @@ from game.ai.decide import NoAcceptableCommand, decide
 from game.content.model import RuleSet, Scenario
 from game.persistence.save import write_save
 from game.persistence.session import Session
-from game.rules.engine import Rejected
+from game.systems.btq21.engine import Rejected
 
 #: A runaway game (a player that never ends its activation) is cut off here.
 MAX_COMMANDS_PER_GAME = 100_000

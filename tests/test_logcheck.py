@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from game.content.load import list_scenarios, load_default, load_scenario, scenario_path
 from game.logcheck import check_events
-from game.rules.collision import aligned_headings
 from game.selfplay import play
+from game.systems.btq21.collision import aligned_headings
 
 RULES, SHIPS = load_default()
 
@@ -45,7 +45,7 @@ def test_the_auditor_catches_a_doctored_log():
 
 def duel_setup():
     """The duel's setup event: Constitution (american) and Guerriere (british), no dice rolled yet."""
-    from game.rules.setup import new_game
+    from game.systems.btq21.setup import new_game
 
     sc = load_scenario(scenario_path("duel"), SHIPS, RULES)
     _, events = new_game(sc, RULES, 1)

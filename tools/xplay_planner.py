@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.ai import make_player  # noqa: E402
 from game.content.load import load_default  # noqa: E402
 from game.persistence.save import load_save  # noqa: E402
-from game.rules.engine import Rejected  # noqa: E402
+from game.systems.btq21.engine import Rejected  # noqa: E402
 from game.table.geometry import heading_vector  # noqa: E402
 from game.ui.camera import Camera  # noqa: E402
 from game.ui.panels.actions import BUTTON_H, actions_for  # noqa: E402

@@ -13,8 +13,8 @@ from dataclasses import dataclass, replace
 
 from game.ai.appraise import Appraiser, special_p
 from game.ai.reach import can_fight
-from game.rules.broadside import BATTERY, SIDES, Shot, plan_shot
-from game.rules.state import AFLOAT, GameState, Ship
+from game.systems.btq21.broadside import BATTERY, SIDES, Shot, plan_shot
+from game.systems.btq21.state import AFLOAT, GameState, Ship
 from game.table.geometry import to_local
 
 TAN_30 = math.tan(math.radians(30.0))

@@ -27,10 +27,10 @@ from functools import cache
 from typing import Any
 
 from game.content.model import CriticalRow
-from game.rules.broadside import Shot, broadside_total, modifiers, split_dice
-from game.rules.odds import MEAN_D6
-from game.rules.state import AFLOAT, CAPTURED, LEFT_TABLE, TRACKS, GameState, Ship
-from game.rules.victory import ship_value
+from game.systems.btq21.broadside import Shot, broadside_total, modifiers, split_dice
+from game.systems.btq21.odds import MEAN_D6
+from game.systems.btq21.state import AFLOAT, CAPTURED, LEFT_TABLE, TRACKS, GameState, Ship
+from game.systems.btq21.victory import ship_value
 
 #: Share of a ship's value lost when a track becomes crippled, beyond the morale test it brings.
 #: Crippled rigging weighs most: she is down to one segment a turn, cannot get out from under

@@ -10,10 +10,10 @@ from __future__ import annotations
 import zlib
 from typing import Protocol
 
-from game.rules.commands import Command
-from game.rules.dice import Dice
-from game.rules.engine import Option
-from game.rules.state import GameState
+from game.systems.btq21.commands import Command
+from game.systems.btq21.dice import Dice
+from game.systems.btq21.engine import Option
+from game.systems.btq21.state import GameState
 
 
 class Player(Protocol):

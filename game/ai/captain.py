@@ -25,13 +25,13 @@ from game.ai.appraise import Appraiser, special_p
 from game.ai.base import player_dice
 from game.ai.courses import signature
 from game.ai.plan import Node, Planner
-from game.rules import board
-from game.rules import commands as c
-from game.rules.broadside import AIMS, Shot, plan_shot
-from game.rules.engine import Option
-from game.rules.movement import SLACK
-from game.rules.odds import MEAN_D6
-from game.rules.state import AFLOAT, GameState, Ship
+from game.systems.btq21 import board
+from game.systems.btq21 import commands as c
+from game.systems.btq21.broadside import AIMS, Shot, plan_shot
+from game.systems.btq21.engine import Option
+from game.systems.btq21.movement import SLACK
+from game.systems.btq21.odds import MEAN_D6
+from game.systems.btq21.state import AFLOAT, GameState, Ship
 
 #: Sail settings the captain may change to (all of them; narrowed only for experiments).
 SAILS = ("easy", "battle", "full")

@@ -14,9 +14,9 @@ import math
 from collections.abc import Sequence
 
 from game.ai.reach import can_fight
-from game.rules import board
-from game.rules.movement import SegmentPlan
-from game.rules.state import GameState, Ship
+from game.systems.btq21 import board
+from game.systems.btq21.movement import SegmentPlan
+from game.systems.btq21.state import GameState, Ship
 from game.table.geometry import heading_vector, norm_heading, signed_angle
 
 DISTANCES = (0.0, 0.5, 1.0)  # fractions of the way from a segment's minimum to its maximum

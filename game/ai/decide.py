@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.rules.commands import Command
-from game.rules.engine import Option
-from game.rules.state import GameState
+from game.systems.btq21.commands import Command
+from game.systems.btq21.engine import Option
+from game.systems.btq21.state import GameState
 
 
 class NoAcceptableCommand(RuntimeError):

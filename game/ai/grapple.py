@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import zlib
 
-from game.rules.dice import Dice
-from game.rules.state import GameState, Ship
+from game.systems.btq21.dice import Dice
+from game.systems.btq21.state import GameState, Ship
 
 #: Boarding actions played out per estimate.
 TRIALS = 200

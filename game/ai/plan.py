@@ -22,15 +22,15 @@ from game.ai.appraise import Appraiser, last_turn, rerolls, special_p
 from game.ai.courses import TURNS, candidates, signature
 from game.ai.grapple import odds
 from game.ai.reply import best_reply
-from game.rules import commands as c
-from game.rules import movement
-from game.rules.boarding import boarding_refusal, within_reach
-from game.rules.broadside import Shot, plan_shot
-from game.rules.dice import Loaded
-from game.rules.engine import Rejected, apply
-from game.rules.odds import MEAN_D6
-from game.rules.sandbox import sandbox
-from game.rules.state import AFLOAT, GameState, Ship
+from game.systems.btq21 import commands as c
+from game.systems.btq21 import movement
+from game.systems.btq21.boarding import boarding_refusal, within_reach
+from game.systems.btq21.broadside import Shot, plan_shot
+from game.systems.btq21.dice import Loaded
+from game.systems.btq21.engine import Rejected, apply
+from game.systems.btq21.odds import MEAN_D6
+from game.systems.btq21.sandbox import sandbox
+from game.systems.btq21.state import AFLOAT, GameState, Ship
 
 #: Paths kept at each depth.
 BEAM = 6

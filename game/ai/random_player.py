@@ -9,9 +9,9 @@ range), which is how a person with a tape would move.
 from __future__ import annotations
 
 from game.ai.base import player_dice
-from game.rules.commands import Command
-from game.rules.engine import Option
-from game.rules.state import GameState
+from game.systems.btq21.commands import Command
+from game.systems.btq21.engine import Option
+from game.systems.btq21.state import GameState
 
 
 class RandomPlayer:

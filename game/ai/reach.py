@@ -20,11 +20,11 @@ from typing import Any
 
 from game.ai.appraise import Appraiser, last_turn, pseudo_shot, special_p
 from game.ai.grapple import odds
-from game.rules import board
-from game.rules.broadside import RAKE_OFF_PERPENDICULAR, band_of, battery_arc, in_arc
-from game.rules.disposition import ABACK, disposition
-from game.rules.movement import segments_allowed
-from game.rules.state import AFLOAT, STRUCK, GameState, Ship
+from game.systems.btq21 import board
+from game.systems.btq21.broadside import RAKE_OFF_PERPENDICULAR, band_of, battery_arc, in_arc
+from game.systems.btq21.disposition import ABACK, disposition
+from game.systems.btq21.movement import segments_allowed
+from game.systems.btq21.state import AFLOAT, STRUCK, GameState, Ship
 from game.table.geometry import bearing, heading_vector, norm_heading, signed_angle
 
 #: Share of her reach counted as closing the range.  All of it measured best (CAPTAIN.md): an

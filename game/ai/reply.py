@@ -17,11 +17,11 @@ from game.ai.aim import Pick, best_broadsides, picks_value
 from game.ai.appraise import Appraiser
 from game.ai.courses import exact_moves
 from game.ai.reach import can_fight
-from game.rules import commands as c
-from game.rules import movement
-from game.rules.engine import Rejected, apply
-from game.rules.sandbox import next_activation, sandbox
-from game.rules.state import AFLOAT, GameState
+from game.systems.btq21 import commands as c
+from game.systems.btq21 import movement
+from game.systems.btq21.engine import Rejected, apply
+from game.systems.btq21.sandbox import next_activation, sandbox
+from game.systems.btq21.state import AFLOAT, GameState
 
 #: Replies kept at each depth, and the grid each segment tries.
 BEAM = 3

@@ -12,10 +12,10 @@ her which enemies she should not end her move beside.
 from __future__ import annotations
 
 from game.ai.solo_tables import pass_chance
-from game.rules import board
-from game.rules.boarding_action import pool
-from game.rules.state import AFLOAT, GameState, Ship
-from game.rules.success import rerolls_for
+from game.systems.btq21 import board
+from game.systems.btq21.boarding_action import pool
+from game.systems.btq21.state import AFLOAT, GameState, Ship
+from game.systems.btq21.success import rerolls_for
 
 #: She grapples only when her boarders need at most this share of the rounds the enemy's need.
 BOARDING_EDGE = 0.75

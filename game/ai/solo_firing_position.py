@@ -24,12 +24,12 @@ from collections.abc import Callable
 
 from game.ai.solo_boarding import boarders_threaten
 from game.ai.solo_gunnery import exit_edges, expected_hits, foes
-from game.rules import board, movement
-from game.rules import commands as c
-from game.rules.broadside import SIDES, Shot, band_of, broadside_total, modifiers, plan_shot, split_dice
-from game.rules.engine import Rejected, apply
-from game.rules.movement import SegmentPlan
-from game.rules.state import AFLOAT, LEFT_TABLE, GameState, Ship
+from game.systems.btq21 import board, movement
+from game.systems.btq21 import commands as c
+from game.systems.btq21.broadside import SIDES, Shot, band_of, broadside_total, modifiers, plan_shot, split_dice
+from game.systems.btq21.engine import Rejected, apply
+from game.systems.btq21.movement import SegmentPlan
+from game.systems.btq21.state import AFLOAT, LEFT_TABLE, GameState, Ship
 from game.table.geometry import advance, bearing, norm_heading, signed_angle, to_local
 
 #: Shots fired on the way count fully, the position she ends in partly.

@@ -26,12 +26,12 @@ from game.ai.solo_firing_position import Follow, firing_position, raked
 from game.ai.solo_gunnery import closest_enemy, exit_edges
 from game.ai.solo_seamanship import LOST, SAFE, judge, lookahead
 from game.ai.solo_tables import AGGRESSIVE_MOVE, HARD_TOWARD, STANDARD_TOWARD, TURNS, SoloOrders
-from game.rules import board, movement
-from game.rules import commands as c
-from game.rules.disposition import zone_limits
-from game.rules.engine import Option, Rejected, apply
-from game.rules.movement import SegmentPlan
-from game.rules.state import AFLOAT, GameState, Ship
+from game.systems.btq21 import board, movement
+from game.systems.btq21 import commands as c
+from game.systems.btq21.disposition import zone_limits
+from game.systems.btq21.engine import Option, Rejected, apply
+from game.systems.btq21.movement import SegmentPlan
+from game.systems.btq21.state import AFLOAT, GameState, Ship
 from game.table.geometry import advance, bearing, norm_heading, signed_angle
 
 #: The helmsman's latitude in carrying out a table order: a share of the turn

@@ -17,11 +17,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.ai.solo_gunnery import exit_edges
-from game.rules import board, movement
-from game.rules.dice import Dice
-from game.rules.disposition import ABACK, disposition
-from game.rules.sandbox import sandbox
-from game.rules.state import AFLOAT, LEFT_TABLE, GameState, Ship
+from game.systems.btq21 import board, movement
+from game.systems.btq21.dice import Dice
+from game.systems.btq21.disposition import ABACK, disposition
+from game.systems.btq21.sandbox import sandbox
+from game.systems.btq21.state import AFLOAT, LEFT_TABLE, GameState, Ship
 from game.table.geometry import advance, norm_heading
 
 #: Seed of the dice every look-ahead copy carries instead of the game's own.

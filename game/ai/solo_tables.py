@@ -22,8 +22,8 @@ import functools
 import itertools
 from dataclasses import dataclass
 
-from game.rules.dice import Dice
-from game.rules.success import successes
+from game.systems.btq21.dice import Dice
+from game.systems.btq21.success import successes
 
 AGGRESSIVE = "aggressive"
 STANDARD = "standard"

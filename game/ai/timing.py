@@ -17,8 +17,8 @@ from game.ai import PLAYER_KINDS, make_player
 from game.ai.decide import decide
 from game.content.load import load_default, load_scenario, scenario_path
 from game.persistence.session import Session
-from game.rules import commands as c
-from game.rules.engine import Rejected
+from game.systems.btq21 import commands as c
+from game.systems.btq21.engine import Rejected
 
 SCENARIOS = ("squadron", "duel")
 

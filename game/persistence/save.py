@@ -23,8 +23,8 @@ import yaml
 from game.content.model import RuleSet, ShipClass
 from game.content.yaml_nodes import Ctx, Node, decode_text, parse_text
 from game.files import FileProblem, read_bytes, write_atomic
-from game.rules.commands import CommandError, from_dict
-from game.rules.engine import Rejected
+from game.systems.btq21.commands import CommandError, from_dict
+from game.systems.btq21.engine import Rejected
 
 from .session import Session
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.content.model import RuleSet, Scenario
-from game.rules.commands import Command
-from game.rules.engine import Option, Rejected, apply, legal_commands
-from game.rules.events import Event
-from game.rules.sandbox import sandbox
-from game.rules.setup import new_game
-from game.rules.state import GameState
+from game.systems.btq21.commands import Command
+from game.systems.btq21.engine import Option, Rejected, apply, legal_commands
+from game.systems.btq21.events import Event
+from game.systems.btq21.sandbox import sandbox
+from game.systems.btq21.setup import new_game
+from game.systems.btq21.state import GameState
 
 
 @dataclass

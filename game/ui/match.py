@@ -19,10 +19,10 @@ from game.ai.decide import NoAcceptableCommand, decide
 from game.persistence.autosave import autosave_path
 from game.persistence.save import write_save
 from game.persistence.session import Session
-from game.rules.commands import Command
-from game.rules.engine import Option, Rejected, apply
-from game.rules.events import Event
-from game.rules.sandbox import sandbox
+from game.systems.btq21.commands import Command
+from game.systems.btq21.engine import Option, Rejected, apply
+from game.systems.btq21.events import Event
+from game.systems.btq21.sandbox import sandbox
 
 HUMAN = "human"
 

@@ -189,7 +189,7 @@ def event_game_turn(event: Event) -> int | None:
 
     Events that report degrees turned (``move``, ``grapple``, a failed
     ``boxhaul``) use ``turn`` for the degrees and keep the game turn in
-    ``game_turn`` (see ``game/rules/events.py``).
+    ``game_turn`` (see ``game/systems/btq21/events.py``).
     """
     t = event.get("game_turn", event.get("turn"))
     if isinstance(t, bool) or not isinstance(t, (int, float)):

@@ -4,11 +4,11 @@ from game.ai import make_player, plan, reach
 from game.ai.aim import best_broadsides
 from game.ai.appraise import Appraiser, expected_hits, success_p
 from game.ai.captain import CaptainPlayer
-from game.rules import commands as c
-from game.rules import movement
-from game.rules.dice import MeanDice
-from game.rules.engine import legal_commands
-from tests.rules.battle import activate, battle, ok, sail_with_fire_as_she_bears
+from game.systems.btq21 import commands as c
+from game.systems.btq21 import movement
+from game.systems.btq21.dice import MeanDice
+from game.systems.btq21.engine import legal_commands
+from tests.systems.btq21.battle import activate, battle, ok, sail_with_fire_as_she_bears
 
 
 def play_activation(state, ship_id: str) -> tuple[list[c.Command], list[dict]]:

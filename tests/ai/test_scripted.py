@@ -1,6 +1,6 @@
 """The scripted player: Gifford's solo-play opponent, read onto the gridless table.
 
-Positions are built with ``tests/rules/battle.py``.  Unless a test says
+Positions are built with ``tests/systems/btq21/battle.py``.  Unless a test says
 otherwise the wind blows from the north, so a ship heading east is reaching,
 and the frigates are small ships: 45 degrees of turn a segment.
 """
@@ -31,14 +31,14 @@ from game.ai.solo_tables import (
     manoeuvre_for,
 )
 from game.content.load import load_scenario, scenario_path
-from game.rules import commands as c
-from game.rules.broadside import plan_shot
-from game.rules.dice import Loaded
-from game.rules.engine import Rejected, apply, legal_commands
-from game.rules.movement import plan
 from game.selfplay import play
+from game.systems.btq21 import commands as c
+from game.systems.btq21.broadside import plan_shot
+from game.systems.btq21.dice import Loaded
+from game.systems.btq21.engine import Rejected, apply, legal_commands
+from game.systems.btq21.movement import plan
 from game.table.geometry import bearing, signed_angle
-from tests.rules.battle import RULES, SHIPS, activate, battle
+from tests.systems.btq21.battle import RULES, SHIPS, activate, battle
 
 # --- helpers ------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.persistence.save import SaveError, check_document
-from game.rules.commands import CommandError, from_dict
+from game.systems.btq21.commands import CommandError, from_dict
 
 scalars = st.one_of(
     st.none(),

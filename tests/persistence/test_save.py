@@ -150,7 +150,8 @@ def test_a_command_list_longer_than_a_save_may_hold_is_refused_before_it_is_buil
     doc["commands"] = [doc["commands"][0]] * (MAX_COMMANDS + 1)
     doc["hashes"] = [doc["hashes"][0]] * (MAX_COMMANDS + 1)
     path.write_text(yaml.safe_dump(doc, sort_keys=False))
-    with pytest.raises(SaveError, match=rf"long\.yaml:\d+: damaged save: a list or mapping of more than {MAX_COMMANDS}"):
+    said = rf"long\.yaml:\d+: damaged save: a list or mapping of more than {MAX_COMMANDS}"
+    with pytest.raises(SaveError, match=said):
         read_save(path)
 
 

@@ -2,7 +2,7 @@
 
 from game.content.load import load_default, load_scenario, scenario_path
 from game.persistence.session import Session
-from game.rules import commands as c
+from game.systems.btq21 import commands as c
 
 RULES, SHIPS = load_default()
 

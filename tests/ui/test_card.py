@@ -6,9 +6,9 @@ import pygame
 import pytest
 
 from game.content.load import load_default, load_scenario, scenario_path
-from game.rules.broadside import broadside_total, split_dice
-from game.rules.setup import new_game
-from game.rules.state import CAPTURED, STRUCK, SUNK
+from game.systems.btq21.broadside import broadside_total, split_dice
+from game.systems.btq21.setup import new_game
+from game.systems.btq21.state import CAPTURED, STRUCK, SUNK
 from game.ui.panels.card import (
     LOST,
     OK,

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from game.content.load import list_scenarios, load_default, load_scenario, scenario_path
-from game.rules import state as st
 from game.selfplay import play
+from game.systems.btq21 import state as st
 from game.ui.narrate import (
     BOOKKEEPING_TYPES,
     NARRATED_TYPES,
@@ -94,7 +94,7 @@ def test_every_event_of_real_battles_has_words(battles):
 def _engine_event_types() -> set[str]:
     """Every event type the rules modules can emit: literal emit calls, moves, and ship statuses."""
     found = {"move"}  # emit_move
-    for path in (Path(__file__).resolve().parents[2] / "game" / "rules").glob("*.py"):
+    for path in (Path(__file__).resolve().parents[2] / "game" / "systems" / "btq21").glob("*.py"):
         found |= set(re.findall(r"\.emit\(\s*\"(\w+)\"", path.read_text(encoding="utf-8")))
     # damage.py emits a ship's new status as the event type (sink, remove)
     found |= {st.SUNK, st.DESTROYED, st.EXPLODED, st.AGROUND, st.LEFT_TABLE}

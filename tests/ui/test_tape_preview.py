@@ -2,10 +2,10 @@
 
 import pytest
 
-from game.rules.engine import legal_commands
-from game.rules.odds import at_least
+from game.systems.btq21.engine import legal_commands
+from game.systems.btq21.odds import at_least
 from game.ui.tools.tape import SegmentPlan
-from tests.rules.battle import activate, battle
+from tests.systems.btq21.battle import activate, battle
 
 
 def ramming(seed, genereux_hull=None):
@@ -76,7 +76,7 @@ def test_taken_aback_gives_the_rigging_dice_and_the_chance_of_losing_the_masts()
 
 
 def test_the_shot_box_gives_the_chance_the_broadside_cripples_or_sinks_her():
-    from game.rules.odds import hits_at_least, shot_hits
+    from game.systems.btq21.odds import hits_at_least, shot_hits
     from game.ui.tools import aim
 
     st = battle([{"id": "amazon", "pose": (30, 20, 90)}, {"id": "virginie", "side": "french", "pose": (30, 30, 90)}])

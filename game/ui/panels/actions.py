@@ -14,9 +14,9 @@ from functools import partial
 import pygame
 import pygame_gui
 
-from game.rules.commands import Command
-from game.rules.engine import Option
-from game.rules.state import GameState
+from game.systems.btq21.commands import Command
+from game.systems.btq21.engine import Option
+from game.systems.btq21.state import GameState
 
 BUTTON_H = 30
 

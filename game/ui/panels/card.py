@@ -20,8 +20,8 @@ from dataclasses import dataclass, fields
 
 import pygame
 
-from game.rules.broadside import broadside_total, split_dice
-from game.rules.state import (
+from game.systems.btq21.broadside import broadside_total, split_dice
+from game.systems.btq21.state import (
     AFLOAT,
     AGROUND,
     CAPTURED,
@@ -87,7 +87,7 @@ class BandDice:
 
 
 def broadside_table(state: GameState, ship: Ship) -> list[BandDice]:
-    """Dice of one broadside at each range band, as :func:`game.rules.broadside.plan_shot` counts them.
+    """Dice of one broadside at each range band, as :func:`game.systems.btq21.broadside.plan_shot` counts them.
 
     Only what belongs to the firer is applied (the guns table, the large-gun
     share, halving for a crippled hull); a rake or snap fire depends on the

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.state import GameState
+from game.systems.btq21.state import GameState
 from game.ui import palette as P
 from game.ui.fonts import blit_text
 

@@ -6,8 +6,8 @@ import math
 
 import pygame
 
-from game.rules.broadside import battery_arc
-from game.rules.state import GameState, Ship
+from game.systems.btq21.broadside import battery_arc
+from game.systems.btq21.state import GameState, Ship
 from game.table.arcs import SIDES, arc_polygon, corridor
 from game.table.convex import Rect
 from game.ui import palette as P

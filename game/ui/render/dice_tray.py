@@ -80,7 +80,7 @@ def die_hits(face: int, needed: int | None) -> bool | None:
 
     ``needed`` is already the effective number after modifiers, so only the
     rule that a natural 1 always misses remains (as in
-    :func:`game.rules.broadside.hits_on`).
+    :func:`game.systems.btq21.broadside.hits_on`).
     """
     if needed is None:
         return None

@@ -12,8 +12,8 @@ import math
 
 import pygame
 
-from game.rules.disposition import zone_limits
-from game.rules.state import CAPTURED, STRUCK, Ship
+from game.systems.btq21.disposition import zone_limits
+from game.systems.btq21.state import CAPTURED, STRUCK, Ship
 from game.table.geometry import base_corners, heading_vector
 from game.ui import palette as P
 from game.ui.camera import Camera

@@ -17,8 +17,8 @@ import pygame_gui
 
 from game.persistence.autosave import home
 from game.persistence.save import write_save
-from game.rules.commands import Command
-from game.rules.engine import Rejected
+from game.systems.btq21.commands import Command
+from game.systems.btq21.engine import Rejected
 from game.ui import palette as P
 from game.ui.app import Scene
 from game.ui.camera import Camera

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules import movement
-from game.rules.broadside import BATTERY, SIDES
+from game.systems.btq21 import movement
+from game.systems.btq21.broadside import BATTERY, SIDES
 from game.ui import palette as P
 from game.ui.fonts import blit_text
 from game.ui.fonts import text as render
@@ -267,7 +267,7 @@ class BattleView:
 
     def _draw_measure(self, surf: pygame.Surface) -> None:
         sc = self.scene
-        from game.rules import board
+        from game.systems.btq21 import board
         from game.ui.scenes.battle_input import ship_at
 
         a, b = sc.measure

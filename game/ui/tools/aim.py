@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.rules.broadside import Shot, plan_shot
-from game.rules.odds import hits_at_least, percent, shot_hits
-from game.rules.state import GameState
+from game.systems.btq21.broadside import Shot, plan_shot
+from game.systems.btq21.odds import hits_at_least, percent, shot_hits
+from game.systems.btq21.state import GameState
 
 MODIFIER_WORDS = {
     "firer_quality": "crew",

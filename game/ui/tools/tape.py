@@ -15,12 +15,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from game.rules import movement
-from game.rules.commands import BackClear, MoveSegment
-from game.rules.engine import Option, Rejected, apply
-from game.rules.odds import loss, percent
-from game.rules.sandbox import sandbox
-from game.rules.state import GameState
+from game.systems.btq21 import movement
+from game.systems.btq21.commands import BackClear, MoveSegment
+from game.systems.btq21.engine import Option, Rejected, apply
+from game.systems.btq21.odds import loss, percent
+from game.systems.btq21.sandbox import sandbox
+from game.systems.btq21.state import GameState
 from game.table.geometry import bearing, heading_vector, signed_angle
 
 DISTANCE_STEP = 0.1

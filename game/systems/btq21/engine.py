@@ -1,0 +1,398 @@
+"""The one door through which a battle changes.
+
+``apply(state, command)`` checks the command against the rules, and either
+returns the events it caused (the state has changed) or a :class:`Rejected`
+with the reason (the state is exactly as it was: the command is carried out
+on a copy that replaces the original only on success).  So after a
+successful ``apply`` the state's ``ships`` are new objects: look ships up by
+id again rather than holding on to them.
+
+``legal_commands(state)`` describes what may be done next, with the ranges of
+any free parameters, for the UI, the AI players and the tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.systems.btq21 import commands as c
+from game.systems.btq21 import gunnery, movement, specials
+from game.systems.btq21.boarding import boarding_refusal, check_declaration, within_reach
+from game.systems.btq21.events import Event, Out
+from game.systems.btq21.illegal import Illegal
+from game.systems.btq21.initiative import roll_initiative
+from game.systems.btq21.morale import take_due_tests
+from game.systems.btq21.state import AFLOAT, CAPTURED, STRUCK, Activation, GameState, Ship
+from game.systems.btq21.victory import check_end
+
+
+@dataclass(frozen=True)
+class Rejected:
+    reason: str
+
+    def __bool__(self) -> bool:  # a rejection is falsy, a list of events truthy
+        return False
+
+
+@dataclass(frozen=True)
+class Option:
+    """One kind of legal command, with the values its free parameters may take.
+
+    ``fixed`` are set values, ``ranges`` closed intervals (lo, hi), ``choices``
+    finite sets.  Any combination drawn from them is legal, except that a turn
+    may still be refused when the base has no room to pivot (turning 0 never is).
+    """
+
+    type: str
+    ship: str
+    fixed: dict[str, Any] = field(default_factory=dict)
+    ranges: dict[str, tuple[float, float]] = field(default_factory=dict)
+    choices: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+
+    def command(self, **values: Any) -> c.Command:
+        args = {"ship": self.ship, **self.fixed}
+        for k, (lo, _hi) in self.ranges.items():
+            args[k] = values.get(k, lo)
+        for k, opts in self.choices.items():
+            args[k] = values.get(k, opts[0])
+        return c.COMMAND_TYPES[self.type](**args)
+
+
+# --- applying commands ---------------------------------------------------------
+
+
+def apply(state: GameState, command: c.Command, *, scratch: bool = False) -> list[Event] | Rejected:
+    """Play one command; a refused command leaves the state as it was.
+
+    ``scratch``: the caller throws the state away if the command is refused
+    (a look-ahead copy), so it is changed in place and a refusal may leave it
+    half-changed.  That skips a copy of the whole state per command.
+    """
+    handler = _HANDLERS.get(type(command))
+    if handler is None:
+        return Rejected(f"unknown command {command!r}")
+    if state.phase == "over":
+        return Rejected("the battle is over")
+    if state.snap and not isinstance(command, (c.SnapFire, c.HoldFire)):
+        return Rejected(f"{state.ships[state.snap[0]].name} may snap fire at her boarder first: fire or hold")
+    if state.fas_window and not isinstance(command, (c.Fire, c.HoldFire)):
+        first = state.ships[state.fas_window[0]]
+        return Rejected(f"{first.name} may fire as she bears first: fire or hold")
+    work = state if scratch else state.copy()
+    out = Out(work)
+    try:
+        handler(work, command, out)
+        movement.limit_activation(work)
+        _advance(work, out)
+    except Illegal as e:
+        return Rejected(e.reason)
+    if work is not state:
+        state.__dict__.update(work.__dict__)
+    return list(out)
+
+
+def _activation_for(state: GameState, ship_id: str) -> tuple[Activation, Ship]:
+    act = state.activation
+    if act is None:
+        raise Illegal("no ship is active: activate one first")
+    if act.ship != ship_id:
+        raise Illegal(f"it is {state.ships[act.ship].name}'s activation, not {_ship_name(state, ship_id)}'s")
+    return act, state.ships[ship_id]
+
+
+def _ship_name(state: GameState, ship_id: str) -> str:
+    s = state.ships.get(ship_id)
+    return s.name if s else repr(ship_id)
+
+
+def _activate(state: GameState, cmd: c.ActivateShip, out: Out) -> None:
+    if state.activation is not None:
+        raise Illegal(f"{state.ships[state.activation.ship].name} is still active: end her activation first")
+    sq = state.active_squadron
+    ship = state.ships.get(cmd.ship)
+    if ship is None:
+        raise Illegal(f"no ship {cmd.ship!r} in this battle")
+    if sq is None or ship.squadron != sq.id:
+        raise Illegal(f"{ship.name} is not in the squadron whose turn it is ({sq.name if sq else 'none'})")
+    if ship.activated:
+        raise Illegal(f"{ship.name} has already acted this turn")
+    if not ship.can_act:
+        raise Illegal(f"{ship.name} cannot act ({ship.status})")
+    begin_activation(state, ship, out)
+
+
+def begin_activation(state: GameState, ship: Ship, out: Out) -> Activation:
+    """The start of a ship's activation, whoever asked for it (the squadron's turn, or a trial)."""
+    act = Activation(ship=ship.id, segments_allowed=movement.segments_allowed(state, ship))
+    act.fouled_with = movement.touching(state, ship)
+    ship.fas = False  # Fire As She Bears lasts until her next activation
+    if ship.boarding_with or ship.shore_battery:
+        act.movement_over = True  # locked alongside her enemy until the boarding is decided
+    state.activation = act
+    out.emit("activation", ship=ship.id, squadron=ship.squadron)
+    return act
+
+
+def _set_sail(state: GameState, cmd: c.SetSail, out: Out) -> None:
+    act, ship = _activation_for(state, cmd.ship)
+    sails = state.rules.sails
+    if act.sail_changed:
+        raise Illegal(f"{ship.name} has already changed sail this turn")
+    if act.past_start:
+        raise Illegal(f"sail is changed at the start of the activation, before {ship.name} moves or fires")
+    if ship.sail is None:
+        raise Illegal(f"{ship.name} is demasted: she has no sail to set")
+    if cmd.sail not in sails:
+        raise Illegal(f"unknown sail setting {cmd.sail!r}")
+    if abs(sails.index(cmd.sail) - sails.index(ship.sail)) != 1:
+        raise Illegal(
+            f"sail changes one level at a time: {ship.sail} can go to {', '.join(_next_sails(sails, ship.sail))}"
+        )
+    specials.pay_for_neglect(state, act, ship, out)
+    ship.sail = cmd.sail
+    act.sail_changed = True
+    out.emit("sail", ship=ship.id, sail=ship.sail)
+
+
+def _next_sails(sails: tuple[str, ...], sail: str) -> list[str]:
+    i = sails.index(sail)
+    return [sails[j] for j in (i - 1, i + 1) if 0 <= j < len(sails)]
+
+
+def _move(state: GameState, cmd: c.MoveSegment, out: Out) -> None:
+    act, ship = _activation_for(state, cmd.ship)
+    if ship.adrift:
+        raise Illegal(f"{ship.name} is demasted: she drifts instead of sailing")
+    if act.movement_over or act.segment >= act.segments_allowed:
+        raise Illegal(f"{ship.name} has no movement left this activation")
+    specials.leave_start(state, act, ship, out)
+    if act.movement_over:
+        return
+    movement.move_segment(state, act, ship, cmd.distance, cmd.turn, out)
+    gunnery.open_window(state, ship)
+
+
+def _back_clear(state: GameState, cmd: c.BackClear, out: Out) -> None:
+    act, ship = _activation_for(state, cmd.ship)
+    if ship.adrift:
+        raise Illegal(f"{ship.name} is demasted: she drifts instead of sailing")
+    if act.movement_over or act.segment >= act.segments_allowed:
+        raise Illegal(f"{ship.name} has no movement left this activation")
+    movement.check_back_clear(state, act, ship, cmd.distance)
+    specials.leave_start(state, act, ship, out)
+    if act.movement_over:
+        return
+    movement.back_clear(state, act, ship, cmd.distance, cmd.turn, out)
+    gunnery.open_window(state, ship)
+
+
+def _drift(state: GameState, cmd: c.Drift, out: Out) -> None:
+    act, ship = _activation_for(state, cmd.ship)
+    if not ship.adrift:
+        raise Illegal(f"{ship.name} still has rigging: she sails rather than drifts")
+    if act.drifted:
+        raise Illegal(f"{ship.name} has already drifted this activation")
+    if act.movement_over:
+        raise Illegal(f"{ship.name} has no movement left this activation")
+    specials.leave_start(state, act, ship, out)
+    if act.movement_over:
+        return
+    act.drifted = True
+    act.movement_over = True
+    movement.drift(state, ship, out)
+    gunnery.open_window(state, ship)
+
+
+def _declare_boarding(state: GameState, cmd: c.DeclareBoarding, out: Out) -> None:
+    act, ship = _activation_for(state, cmd.ship)
+    if act.movement_over or act.segment >= act.segments_allowed:
+        raise Illegal(f"{ship.name} has no movement left to close with an enemy")
+    if act.boarding_target is not None:
+        raise Illegal(f"{ship.name} has already declared a boarding this segment")
+    target = check_declaration(state, ship, cmd.target)
+    p = movement.plan(state, act, ship)
+    if p.aback:
+        raise Illegal(f"{ship.name} is taken aback this segment and cannot close with {target.name}")
+    if not within_reach(state, ship, target, p.maximum):
+        raise Illegal(
+            f'{target.name} is out of reach: {ship.name} can sail at most {p.maximum:g}" this segment '
+            f'and must come within {state.rules.boarding_range:g}" of her'
+        )
+    specials.leave_start(state, act, ship, out)
+    if act.movement_over:
+        return
+    act.boarding_target = target.id
+    out.emit("declare_boarding", ship=ship.id, target=target.id, segment=act.segment + 1)
+
+
+def _tack(state: GameState, cmd: c.Tack, out: Out) -> None:
+    act, ship = _activation_for(state, cmd.ship)
+    specials.check_special_allowed(ship, act, "tack")
+    specials.leave_start(state, act, ship, out)
+    if act.movement_over:
+        return
+    specials.tack(state, act, ship, out)
+
+
+def _boxhaul(state: GameState, cmd: c.Boxhaul, out: Out) -> None:
+    act, ship = _activation_for(state, cmd.ship)
+    specials.check_special_allowed(ship, act, "boxhaul")
+    if ship.adrift:
+        raise Illegal(f"{ship.name} is demasted and cannot boxhaul")
+    specials.leave_start(state, act, ship, out)
+    if act.movement_over:
+        return
+    specials.boxhaul(state, act, ship, cmd.distance, cmd.fail_turn, out)
+    gunnery.open_window(state, ship)
+
+
+def _fight_fires(state: GameState, cmd: c.FightFires, out: Out) -> None:
+    act, ship = _activation_for(state, cmd.ship)
+    specials.fight_fires(state, act, ship, cmd.all_hands, out)
+
+
+def _repair(state: GameState, cmd: c.Repair, out: Out) -> None:
+    act, ship = _activation_for(state, cmd.ship)
+    specials.repair(state, act, ship, cmd.what, cmd.all_hands, out)
+
+
+def _end_activation(state: GameState, cmd: c.EndActivation, out: Out) -> None:
+    act, ship = _activation_for(state, cmd.ship)
+    if ship.status == AFLOAT and not act.movement_over:
+        if ship.adrift and not act.drifted:
+            raise Illegal(f"{ship.name} must drift before her activation ends")
+        if not ship.adrift and act.segment < act.segments_allowed:
+            left = act.segments_allowed - act.segment
+            raise Illegal(f"{ship.name} must still sail {left} more segment{'s' if left > 1 else ''}")
+    specials.leave_start(state, act, ship, out)
+    ship.activated = True
+    ship.wake_flips += 1
+    state.activation = None
+    out.emit("activation_end", ship=ship.id)
+    take_due_tests(state, out)
+
+
+_HANDLERS: dict[type, Callable[[GameState, Any, Out], None]] = {
+    c.ActivateShip: _activate,
+    c.SetSail: _set_sail,
+    c.MoveSegment: _move,
+    c.BackClear: _back_clear,
+    c.Drift: _drift,
+    c.DeclareBoarding: _declare_boarding,
+    c.Tack: _tack,
+    c.Boxhaul: _boxhaul,
+    c.FightFires: _fight_fires,
+    c.Repair: _repair,
+    c.EndActivation: _end_activation,
+    c.Fire: gunnery.fire,
+    c.HoldFire: gunnery.hold_fire,
+    c.SnapFire: gunnery.snap_fire,
+    c.FireAsSheBears: gunnery.declare_fas,
+}
+
+
+def register_handler(command_type: type, handler: Callable[[GameState, Any, Out], None]) -> None:
+    """Let a rule module add its own command (the complete rule set brings gunnery)."""
+    _HANDLERS[command_type] = handler
+
+
+# --- the flow of the turn ------------------------------------------------------
+
+
+def _advance(state: GameState, out: Out) -> None:
+    """Move past squadrons with nobody left to act, and past the end of the turn."""
+    while state.phase == "activation" and state.activation is None:
+        sq = state.active_squadron
+        if sq is None:
+            _end_of_turn(state, out)
+            continue
+        if any(state.ships[s].can_act and not state.ships[s].activated for s in sq.ships):
+            return
+        state.order_index += 1
+
+
+def _end_of_turn(state: GameState, out: Out) -> None:
+    out.emit("phase", phase="boarding")
+    for hook in BOARDING_PHASE_HOOKS:
+        hook(state, out)
+    out.emit("phase", phase="end")
+    for ship in list(state.ships.values()):
+        if ship.status in (STRUCK, CAPTURED) and not ship.shore_battery and ship.taken_on_turn != state.turn:
+            movement.drift(state, ship, out)
+    if check_end(state, out):
+        return
+    state.turn += 1
+    for ship in state.ships.values():
+        ship.activated = False
+        ship.fired = ()
+    out.emit("turn", number=state.turn)
+    roll_initiative(state, out)
+
+
+#: Functions run in the boarding phase (the boarding rules register theirs).
+BOARDING_PHASE_HOOKS: list[Callable[[GameState, Out], None]] = []
+
+
+# --- what may be done -------------------------------------------------------------
+
+
+def legal_commands(state: GameState) -> list[Option]:
+    if state.phase != "activation":
+        return []
+    if state.fas_window or state.snap:
+        return gunnery.fire_options(state)
+    act = state.activation
+    if act is None:
+        sq = state.active_squadron
+        if sq is None:
+            return []
+        return [Option("activate", s) for s in sq.ships if state.ships[s].can_act and not state.ships[s].activated]
+    ship = state.ships[act.ship]
+    opts: list[Option] = []
+    sid = ship.id
+    moving_left = not act.movement_over and act.segment < act.segments_allowed and ship.status == AFLOAT
+    can_special = act.special is None and not ship.crippled("crew") and ship.status == AFLOAT
+    at_start = not act.past_start and not act.sail_changed
+    if ship.status == AFLOAT and at_start and can_special:
+        hands = (False, True)
+        if ship.fires > 0:
+            opts.append(Option("fight_fires", sid, choices={"all_hands": hands}))
+        if ship.leaks > 0:
+            opts.append(Option("repair", sid, fixed={"what": "leaks"}, choices={"all_hands": hands}))
+        if ship.rudder:
+            opts.append(Option("repair", sid, fixed={"what": "rudder"}, choices={"all_hands": hands}))
+    if ship.status == AFLOAT and not act.sail_changed and not act.past_start and ship.sail is not None:
+        for s in _next_sails(state.rules.sails, ship.sail):
+            opts.append(Option("set_sail", sid, fixed={"sail": s}))
+    if ship.adrift and ship.status == AFLOAT and not act.drifted and not act.movement_over:
+        opts.append(Option("drift", sid))
+    elif moving_left:
+        p = movement.plan(state, act, ship)
+        opts.append(Option("move", sid, ranges={"distance": (p.minimum, p.maximum), "turn": (-p.turn, p.turn)}))
+        if act.boarding_target is None and movement.fouled_by(state, act, ship, p) is not None:
+            opts.append(Option("back_clear", sid, ranges={"distance": (0.0, p.minimum), "turn": (-p.turn, p.turn)}))
+        if can_special:
+            opts.append(Option("tack", sid))
+            lo, hi = specials.boxhaul_limits(state, act, ship)
+            opts.append(Option("boxhaul", sid, ranges={"distance": (lo, hi)}, choices={"fail_turn": (1, -1)}))
+        if act.boarding_target is None and not p.aback:
+            for other in state.ships.values():
+                if boarding_refusal(ship, other) is None and within_reach(state, ship, other, p.maximum):
+                    opts.append(Option("declare_boarding", sid, fixed={"target": other.id}))
+    if not moving_left or act.movement_over:
+        if not (ship.adrift and ship.status == AFLOAT and not act.drifted and not act.movement_over):
+            opts.append(Option("end_activation", sid))
+    opts.extend(gunnery.fire_options(state))
+    for extra in EXTRA_OPTIONS:
+        opts.extend(extra(state))
+    return opts
+
+
+#: Functions adding options of other rule modules (gunnery, boarding ...).
+EXTRA_OPTIONS: list[Callable[[GameState], list[Option]]] = []
+
+
+# Rule modules that plug into the hooks above (imported last: they import this module).
+from game.systems.btq21 import boarding_action  # noqa: E402,F401

@@ -1,0 +1,275 @@
+"""Everything that changes during a battle, and nothing that does not.
+
+The scenario, the ship classes and the rule tables are shared read-only
+references; the state holds only what a command can change, so copying it for
+a preview or a look-ahead is cheap and its hash is the game.
+
+Ship fields are immutable values (numbers, strings, tuples) so a shallow copy
+of each ship is a full copy.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from game.systems.btq21.dice import Dice
+
+if TYPE_CHECKING:
+    from game.content.model import RuleSet, Scenario
+    from game.table.space import TableSpace
+
+# Where a ship stands in the battle.
+AFLOAT = "afloat"
+STRUCK = "struck"
+CAPTURED = "captured"
+SUNK = "sunk"
+EXPLODED = "exploded"
+AGROUND = "aground"
+LEFT_TABLE = "left_table"
+DESTROYED = "destroyed"  # a shore battery with no fort points left
+
+#: States in which a ship's base is still on the table (and can be hit, boarded, bumped).
+ON_TABLE = (AFLOAT, STRUCK, CAPTURED, DESTROYED)
+
+TRACKS = ("hull", "rigging", "crew")
+
+
+_T = TypeVar("_T")
+
+
+def _shallow(obj: _T) -> _T:
+    """``copy.copy`` for our plain dataclasses, several times quicker (look-ahead copies thousands)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
+
+
+@dataclass
+class Ship:
+    id: str
+    name: str
+    side: str
+    squadron: str
+    nation: str
+    rate: str
+    size: str
+    guns: int
+    large_share: float
+    musketry: int
+    quality: str
+    specials: tuple[str, ...]
+    length: float
+    width: float
+    x: float
+    y: float
+    heading: float
+    sail: str | None
+    hull_start: int
+    rigging_start: int
+    crew_start: int
+    hull: int
+    rigging: int
+    crew: int
+    hull_cripple: int  # points lost at which the track is crippled
+    rigging_cripple: int
+    crew_cripple: int
+    fires: int = 0
+    leaks: int = 0
+    rudder: bool = False
+    status: str = AFLOAT
+    activated: bool = False
+    wake_flips: int = 0  # parity gives the wake template's colour
+    boarding_with: str | None = None
+    boarding_attacker: bool = False  # she grappled (rather than was grappled)
+    fired: tuple[str, ...] = ()  # broadsides (and musketry) fired this turn
+    fas: bool = False  # Fire As She Bears in force
+    morale_due: bool = False
+    original_side: str = ""
+    shore_battery: bool = False
+    exit_edge: str = ""  # the table edge she sailed off by
+    taken_on_turn: int = 0  # turn she was captured: lashed to her captor until the next
+
+    @property
+    def pose(self) -> tuple[float, float, float]:
+        return (self.x, self.y, self.heading)
+
+    def left(self, track: str) -> int:
+        return int(getattr(self, track))
+
+    def start(self, track: str) -> int:
+        return int(getattr(self, track + "_start"))
+
+    def lost(self, track: str) -> int:
+        return self.start(track) - self.left(track)
+
+    def crippled(self, track: str) -> bool:
+        return self.lost(track) >= int(getattr(self, track + "_cripple"))
+
+    @property
+    def any_crippled(self) -> bool:
+        return any(self.crippled(t) for t in TRACKS)
+
+    @property
+    def adrift(self) -> bool:
+        """Demasted: no rigging left, so no sail and no steering."""
+        return self.rigging <= 0 and not self.shore_battery
+
+    @property
+    def on_table(self) -> bool:
+        return self.status in ON_TABLE
+
+    @property
+    def can_act(self) -> bool:
+        """Takes an activation of its own (struck and captured ships only drift)."""
+        return self.status == AFLOAT
+
+    def has(self, special: str) -> bool:
+        return special in self.specials
+
+
+@dataclass
+class Squadron:
+    id: str
+    name: str
+    side: str
+    nation: str
+    ships: tuple[str, ...]
+    initiative: int = 0  # this turn's total
+
+
+@dataclass
+class Activation:
+    """Where the active ship is within its activation."""
+
+    ship: str
+    special: str | None = None  # the one special action taken this activation
+    all_hands: bool = False
+    sail_changed: bool = False
+    past_start: bool = False  # she has moved, drifted or fired: the start-of-activation steps are behind her
+    segment: int = 0  # segments completed
+    segments_allowed: int = 3
+    movement_over: bool = False
+    tack: bool = False  # passed Tack: ignore being taken aback this turn
+    boarding_target: str | None = None  # declared for the next segment
+    drifted: bool = False
+    fouled_with: tuple[str, ...] = ()  # ships her base touched when her activation began
+    neglect_done: bool = False  # the price of unfought fires / unrepaired leaks paid
+
+    def copy(self) -> Activation:
+        return _shallow(self)
+
+
+@dataclass
+class GameState:
+    scenario_id: str
+    ruleset_id: str
+    seed: int
+    table_width: float
+    table_height: float
+    wind_from: float
+    turn_limit: int
+    sides: tuple[str, ...]
+    ships: dict[str, Ship]
+    squadrons: dict[str, Squadron]
+    dice: Dice
+    turn: int = 1
+    phase: str = "activation"  # activation | over
+    order: tuple[str, ...] = ()  # squadron ids in activation order this turn
+    order_index: int = 0
+    activation: Activation | None = None
+    fas_window: tuple[str, ...] = ()  # ships still to be offered a shot as they bear
+    snap: tuple[str, ...] = ()  # (defender, boarder): the boarded ship may snap fire
+    seq: int = 0  # number of the next event
+    winner: str | None = None
+    points: dict[str, float] = field(default_factory=dict)
+    result: str = ""
+    #: A trial (see sandbox.py): dice of its own, and no chances to fire opened on it.
+    trial: bool = field(default=False, repr=False, compare=False)
+    # Shared, read-only references: not part of the game, never hashed or copied.
+    rules: RuleSet = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
+    scenario: Scenario = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
+    _space: TableSpace | None = field(default=None, repr=False, compare=False)
+
+    # --- copying and hashing ------------------------------------------------
+
+    def copy(self) -> GameState:
+        """A state that can be changed without touching this one.
+
+        The copy shares the table's pymunk space, so use it on the same thread;
+        :meth:`detached` gives one for another thread.
+        """
+        new = _shallow(self)
+        new.ships = {k: _shallow(v) for k, v in self.ships.items()}
+        new.squadrons = {k: _shallow(v) for k, v in self.squadrons.items()}
+        new.dice = self.dice.copy()
+        new.activation = _shallow(self.activation) if self.activation else None
+        new.points = dict(self.points)
+        return new
+
+    def detached(self) -> GameState:
+        """A copy with a table space of its own, safe to hand to another thread."""
+        new = self.copy()
+        new._space = None
+        return new
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            if not f.compare or f.name.startswith("_"):
+                continue
+            v = getattr(self, f.name)
+            if f.name == "dice":
+                v = v.state
+            elif f.name == "ships":
+                v = {k: _plain(s) for k, s in v.items()}
+            elif f.name == "squadrons":
+                v = {k: _plain(s) for k, s in v.items()}
+            elif f.name == "activation":
+                v = _plain(v) if v else None
+            out[f.name] = _canon(v)
+        return out
+
+    def state_hash(self) -> str:
+        """sha256 of the canonical JSON of the state.
+
+        Floats are written with 6 decimals and keys sorted, so the hash does not
+        depend on dict order, hash seeds or the last bits of a float.
+        """
+        text = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    # --- lookups ------------------------------------------------------------
+
+    def ship(self, ship_id: str) -> Ship:
+        return self.ships[ship_id]
+
+    @property
+    def active_squadron(self) -> Squadron | None:
+        if self.phase != "activation" or self.order_index >= len(self.order):
+            return None
+        return self.squadrons[self.order[self.order_index]]
+
+    @property
+    def active_ship(self) -> Ship | None:
+        return self.ships[self.activation.ship] if self.activation else None
+
+    def enemies_of(self, side: str) -> list[Ship]:
+        return [s for s in self.ships.values() if s.side != side]
+
+
+def _plain(obj: Any) -> dict[str, Any]:
+    return {f.name: getattr(obj, f.name) for f in fields(obj)}
+
+
+def _canon(v: Any) -> Any:
+    if isinstance(v, float):
+        r = round(v, 6)
+        return 0.0 if r == 0 else r
+    if isinstance(v, dict):
+        return {str(k): _canon(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_canon(x) for x in v]
+    return v
