@@ -18,7 +18,7 @@ from game.ai.decide import NoAcceptableCommand, decide
 from game.content.model import RuleSet, Scenario
 from game.persistence.save import write_save
 from game.persistence.session import Session
-from game.systems.btq21.engine import Rejected
+from game.systems.base import Refusal
 
 #: A runaway game (a player that never ends its activation) is cut off here.
 MAX_COMMANDS_PER_GAME = 100_000
@@ -103,7 +103,7 @@ def play(scenario: Scenario, rules: RuleSet, seed: int, players: dict[str, str])
 def _submit_one(session: Session, agent, options: list, seed: int) -> None:
     """Let the player choose until the engine accepts (see :func:`game.ai.decide.decide`)."""
     try:
-        decide(agent, session.state, options, lambda cmd: not isinstance(session.submit(cmd), Rejected))
+        decide(agent, session.state, options, lambda cmd: not isinstance(session.submit(cmd), Refusal))
     except NoAcceptableCommand as e:
         raise SelfPlayError(f"seed {seed}: {e}") from None
 

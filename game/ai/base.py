@@ -10,9 +10,9 @@ from __future__ import annotations
 import zlib
 from typing import Protocol
 
+from game.systems.base import Option
 from game.systems.btq21.commands import Command
 from game.systems.btq21.dice import Dice
-from game.systems.btq21.engine import Option
 from game.systems.btq21.state import GameState
 
 

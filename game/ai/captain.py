@@ -25,10 +25,10 @@ from game.ai.appraise import Appraiser, special_p
 from game.ai.base import player_dice
 from game.ai.courses import signature
 from game.ai.plan import Node, Planner
+from game.systems.base import Option
 from game.systems.btq21 import board
 from game.systems.btq21 import commands as c
 from game.systems.btq21.broadside import AIMS, Shot, plan_shot
-from game.systems.btq21.engine import Option
 from game.systems.btq21.movement import SLACK
 from game.systems.btq21.odds import MEAN_D6
 from game.systems.btq21.state import AFLOAT, GameState, Ship

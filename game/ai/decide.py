@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.systems.base import Option
 from game.systems.btq21.commands import Command
-from game.systems.btq21.engine import Option
 from game.systems.btq21.state import GameState
 
 

@@ -9,8 +9,8 @@ range), which is how a person with a tape would move.
 from __future__ import annotations
 
 from game.ai.base import player_dice
+from game.systems.base import Option
 from game.systems.btq21.commands import Command
-from game.systems.btq21.engine import Option
 from game.systems.btq21.state import GameState
 
 

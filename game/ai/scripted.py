@@ -28,10 +28,11 @@ from game.ai.solo_gunnery import closest_enemy, exit_edges, fire_order, foes
 from game.ai.solo_movement import back_clear, helm
 from game.ai.solo_seamanship import ABACK_NEXT, FOUL, LOST, NO_SEA_ROOM, lookahead, room_under_sail
 from game.ai.solo_tables import AGGRESSIVE, SoloOrders, roll_orders
+from game.systems.base import Option
 from game.systems.btq21 import board, movement
 from game.systems.btq21 import commands as c
 from game.systems.btq21.dice import Dice
-from game.systems.btq21.engine import Option, Rejected, apply
+from game.systems.btq21.engine import Rejected, apply
 from game.systems.btq21.state import GameState, Ship
 from game.systems.btq21.success import rerolls_for
 

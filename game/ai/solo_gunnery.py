@@ -18,10 +18,10 @@ Expected hits measure a shot for the best firing position (``expected_hits``).
 
 from __future__ import annotations
 
+from game.systems.base import Option
 from game.systems.btq21 import board
 from game.systems.btq21.broadside import AIMS, Shot, hits_on, plan_shot
 from game.systems.btq21.commands import Command
-from game.systems.btq21.engine import Option
 from game.systems.btq21.state import AFLOAT, GameState, Ship
 
 #: A rake's automatic critical, counted as this many hits when comparing positions.

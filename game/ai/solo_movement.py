@@ -26,10 +26,11 @@ from game.ai.solo_firing_position import Follow, firing_position, raked
 from game.ai.solo_gunnery import closest_enemy, exit_edges
 from game.ai.solo_seamanship import LOST, SAFE, judge, lookahead
 from game.ai.solo_tables import AGGRESSIVE_MOVE, HARD_TOWARD, STANDARD_TOWARD, TURNS, SoloOrders
+from game.systems.base import Option
 from game.systems.btq21 import board, movement
 from game.systems.btq21 import commands as c
 from game.systems.btq21.disposition import zone_limits
-from game.systems.btq21.engine import Option, Rejected, apply
+from game.systems.btq21.engine import Rejected, apply
 from game.systems.btq21.movement import SegmentPlan
 from game.systems.btq21.state import AFLOAT, GameState, Ship
 from game.table.geometry import advance, bearing, norm_heading, signed_angle

@@ -105,6 +105,8 @@ class RuleSet:
     shore_battery: dict[str, Any]
     victory: dict[str, Any]
     source: str = ""
+    #: The rule system whose engine plays these tables (game/systems).
+    system: str = "btq21"
 
     def size_of(self, rate: str) -> str:
         return self.rates[rate]

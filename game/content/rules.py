@@ -32,6 +32,7 @@ from game.content.yaml_nodes import (
     parse_file,
     whole,
 )
+from game.systems import system_ids
 
 NATIONS = ("british", "french", "spanish", "american", "dutch", "danish", "swedish", "russian", "portuguese")
 CRITICAL_EFFECTS = ("rudder", "mast", "fire", "fires", "leak", "magazine")
@@ -121,6 +122,7 @@ def _schema(
     return {
         "id": F(Slug()),
         "name": F(Str()),
+        "system": F(Choice(system_ids(), "rule system"), False, "btq21"),
         "base_stats": F(ListOf(row, 1, max_len=MAX_ROWS)),
         "crippled": F(Record(fraction=Num(0, 1, lo_open=True), rounding=Choice(("down", "up", "nearest"), "rounding"))),
         "specials": F(_words(0)),
@@ -356,6 +358,7 @@ def _build(v: dict[str, Any], source: str) -> RuleSet:
     return RuleSet(
         id=v["id"],
         name=v["name"],
+        system=v["system"],
         rates=dict(v["rates"]),
         bases={k: (float(a), float(b)) for k, (a, b) in v["bases"].items()},
         base_stats=tuple(

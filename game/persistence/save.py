@@ -23,8 +23,8 @@ import yaml
 from game.content.model import RuleSet, ShipClass
 from game.content.yaml_nodes import Ctx, Node, decode_text, parse_text
 from game.files import FileProblem, read_bytes, write_atomic
+from game.systems.base import Refusal
 from game.systems.btq21.commands import CommandError, from_dict
-from game.systems.btq21.engine import Rejected
 
 from .session import Session
 
@@ -172,7 +172,7 @@ def replay(doc: dict[str, Any], rules: RuleSet, ships: dict[str, ShipClass], nam
     session = Session(scenario, rules, doc["seed"], dict(doc["players"]))
     for i, (cmd, expected) in enumerate(zip(doc["commands"], doc["hashes"], strict=True), 1):
         result = session.submit(cmd)
-        if isinstance(result, Rejected):
+        if isinstance(result, Refusal):
             raise SaveError(f"{name}: command {i} ({cmd.type}) is not legal on replay: {result.reason}")
         if session.hashes[-1] != expected:
             raise SaveError(

@@ -11,11 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.content.model import RuleSet, Scenario
-from game.systems.btq21.commands import Command
-from game.systems.btq21.engine import Option, Rejected, apply, legal_commands
-from game.systems.btq21.events import Event
-from game.systems.btq21.sandbox import sandbox
-from game.systems.btq21.setup import new_game
+from game.systems import make_system
+from game.systems.base import Command, Event, Option, Refusal, RuleSystem
 from game.systems.btq21.state import GameState
 
 
@@ -34,12 +31,14 @@ class Session:
     rules: RuleSet
     seed: int
     players: dict[str, str] = field(default_factory=dict)
+    system: RuleSystem = field(init=False)
     state: GameState = field(init=False)
     events: list[Event] = field(init=False)
     steps: list[_Step] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
-        self.state, events = new_game(self.scenario, self.rules, self.seed)
+        self.system = make_system(self.rules.system, self.rules)
+        self.state, events = self.system.new_game(self.scenario, self.seed)
         self.events = list(events)
         self.steps = []
 
@@ -56,13 +55,13 @@ class Session:
         return self.state.phase == "over"
 
     def legal(self) -> list[Option]:
-        return legal_commands(self.state)
+        return self.system.legal(self.state)
 
-    def submit(self, command: Command) -> list[Event] | Rejected:
+    def submit(self, command: Command) -> list[Event] | Refusal:
         before = self.state.copy()
         dice_before = self.state.dice.state
-        result = apply(self.state, command)
-        if isinstance(result, Rejected):
+        result = self.system.apply(self.state, command)
+        if isinstance(result, Refusal):
             return result
         rolled = self.state.dice.state != dice_before
         self.steps.append(_Step(command, before, len(self.events), rolled, self.state.state_hash()))
@@ -81,6 +80,6 @@ class Session:
         del self.events[step.events_before :]
         return step.command
 
-    def preview(self, command: Command) -> list[Event] | Rejected:
+    def preview(self, command: Command) -> list[Event] | Refusal:
         """What a command would do, tried on a trial: dice of its own, so it tells nothing of the real ones."""
-        return apply(sandbox(self.state, hold=False), command)
+        return self.system.apply(self.system.sandbox(self.state, hold=False), command)

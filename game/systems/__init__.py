@@ -1,5 +1,36 @@
-"""Rule systems: each a package behind one small interface, found by its id.
+"""Rule systems: each a package behind one small interface (:mod:`game.systems.base`), found by its id.
 
-Beat to Quarters v2.1 (``btq21``) is the first; the rest of the program should
-reach a rule system only through :mod:`game.systems.base`.
+Beat to Quarters v2.1 (``btq21``) is the first.  The table below is the whole
+registry: a rule system is found by its id, never by an import's side effect.
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from game.systems.base import RuleSystem
+
+#: Rule-system id -> (module, class).  The class is built with the tables it plays with.
+_SYSTEMS: dict[str, tuple[str, str]] = {
+    "btq21": ("game.systems.btq21.system", "BeatToQuarters"),
+}
+
+
+class UnknownSystem(KeyError):
+    """No rule system has that id."""
+
+
+def system_ids() -> tuple[str, ...]:
+    return tuple(_SYSTEMS)
+
+
+def make_system(system_id: str, tables: Any) -> RuleSystem:
+    """The rule system ``system_id``, configured with ``tables`` (its rules file, read and checked)."""
+    try:
+        module, name = _SYSTEMS[system_id]
+    except KeyError:
+        raise UnknownSystem(f"no rule system {system_id!r} (known: {', '.join(_SYSTEMS)})") from None
+    cls = getattr(importlib.import_module(module), name)
+    system: RuleSystem = cls(tables)
+    return system

@@ -19,10 +19,7 @@ from game.ai.decide import NoAcceptableCommand, decide
 from game.persistence.autosave import autosave_path
 from game.persistence.save import write_save
 from game.persistence.session import Session
-from game.systems.btq21.commands import Command
-from game.systems.btq21.engine import Option, Rejected, apply
-from game.systems.btq21.events import Event
-from game.systems.btq21.sandbox import sandbox
+from game.systems.base import Command, Event, Option, Refusal, RuleSystem
 
 HUMAN = "human"
 
@@ -88,9 +85,9 @@ class Match:
 
     # --- changing the battle -------------------------------------------------
 
-    def submit(self, command: Command) -> list[Event] | Rejected:
+    def submit(self, command: Command) -> list[Event] | Refusal:
         result = self.session.submit(command)
-        if not isinstance(result, Rejected):
+        if not isinstance(result, Refusal):
             self._changed()
             if self.autosave and any(e["type"] in ("activation_end", "game_over") for e in result):
                 self.save_autosave()
@@ -128,10 +125,11 @@ class Match:
         state = self.state.detached()
         options = list(self.options())
         agent = self._agents[side]
+        system = self.session.system
 
         def work() -> None:
             try:
-                thought.command = decide(agent, state, options, lambda c: _accepted(state, c))
+                thought.command = decide(agent, state, options, lambda c: _accepted(system, state, c))
             except NoAcceptableCommand as e:
                 thought.error = str(e)
             except Exception as e:  # a bug in a player must not take the window down
@@ -157,5 +155,5 @@ class Match:
         return self.poll()
 
 
-def _accepted(state, command: Command) -> bool:
-    return not isinstance(apply(sandbox(state, hold=False), command), Rejected)
+def _accepted(system: RuleSystem, state: object, command: Command) -> bool:
+    return not isinstance(system.apply(system.sandbox(state, hold=False), command), Refusal)

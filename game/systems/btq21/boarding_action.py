@@ -36,7 +36,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.systems.btq21.damage import lose, release_boarding, strike
-from game.systems.btq21.engine import BOARDING_PHASE_HOOKS
 from game.systems.btq21.events import Out
 from game.systems.btq21.state import AFLOAT, CAPTURED, STRUCK, GameState, Ship
 from game.systems.btq21.success import success_test
@@ -212,6 +211,3 @@ def surrender_on_boarding(state: GameState, boarder: Ship, target: Ship, out: Ou
     if boarder.status == AFLOAT and target.status in (STRUCK, CAPTURED):
         capture(state, target, boarder, out)
 
-
-if boarding_phase not in BOARDING_PHASE_HOOKS:
-    BOARDING_PHASE_HOOKS.append(boarding_phase)

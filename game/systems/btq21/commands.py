@@ -1,31 +1,19 @@
-"""What a player (human, script or AI) may ask the engine to do.
+"""What a player (human, script or AI) may ask Beat to Quarters to do.
 
 Commands are plain frozen values so they can be saved, replayed, compared and
 sent between threads.  ``from_dict`` is the gate for untrusted input (save
-files): it accepts only known command types, known fields and plain scalar
+files): it accepts only these command types, known fields and plain scalar
 values, and raises :class:`CommandError` with a readable reason otherwise.
 """
 
 from __future__ import annotations
 
-import math
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from game.systems.base import Command, CommandError, Option, command_from_dict
 
-class CommandError(ValueError):
-    """A command description that cannot be turned into a command."""
-
-
-@dataclass(frozen=True)
-class Command:
-    type: ClassVar[str] = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"type": self.type}
-        for f in fields(self):
-            d[f.name] = getattr(self, f.name)
-        return d
+__all__ = ["COMMAND_TYPES", "Command", "CommandError", "from_dict", "option"]
 
 
 @dataclass(frozen=True)
@@ -194,55 +182,10 @@ COMMAND_TYPES: dict[str, type[Command]] = {
 }
 
 
-def register(cls: type[Command]) -> type[Command]:
-    """Add a command type (later rule modules bring their own)."""
-    COMMAND_TYPES[cls.type] = cls
-    return cls
-
-
 def from_dict(d: Any) -> Command:
-    if not isinstance(d, dict):
-        raise CommandError(f"a command must be a mapping, got {type(d).__name__}")
-    kind = d.get("type")
-    if not isinstance(kind, str) or kind not in COMMAND_TYPES:
-        raise CommandError(f"unknown command type {_quoted(kind)}")
-    cls = COMMAND_TYPES[kind]
-    args: dict[str, Any] = {}
-    known = {f.name: f for f in fields(cls)}
-    for key in d:
-        if key != "type" and key not in known:
-            raise CommandError(f"{kind}: unknown field {_quoted(key)}")
-    for name, f in known.items():
-        if name not in d:
-            if f.default is not MISSING:
-                continue
-            raise CommandError(f"{kind}: missing field {name!r}")
-        args[name] = _check_value(kind, name, d[name], f.type)
-    return cls(**args)
+    return command_from_dict(d, COMMAND_TYPES)
 
 
-def _quoted(v: Any, limit: int = 40) -> str:
-    """A value from an untrusted file as a message may quote it: short, and escaped."""
-    text = repr(v)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _check_value(kind: str, name: str, v: Any, annotation: Any) -> Any:
-    ann = str(annotation)
-    if ann == "str":
-        if not isinstance(v, str) or len(v) > 200:
-            raise CommandError(f"{kind}.{name}: expected a short string")
-        return v
-    if ann == "bool":
-        if not isinstance(v, bool):
-            raise CommandError(f"{kind}.{name}: expected true or false")
-        return v
-    if ann == "int":
-        if isinstance(v, bool) or not isinstance(v, int) or abs(v) > 10**6:
-            raise CommandError(f"{kind}.{name}: expected an integer")
-        return v
-    if ann == "float":
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or abs(v) > 10**6:
-            raise CommandError(f"{kind}.{name}: expected a finite number")
-        return float(v)
-    raise CommandError(f"{kind}.{name}: unsupported field type {ann}")
+def option(type_: str, ship: str, **details: Any) -> Option:
+    """A legal option of Beat to Quarters, able to make its command."""
+    return Option(type_, ship, make=COMMAND_TYPES[type_], **details)

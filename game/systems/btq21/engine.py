@@ -14,9 +14,9 @@ any free parameters, for the UI, the AI players and the tests.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
+from game.systems.base import Option, Refusal
 from game.systems.btq21 import commands as c
 from game.systems.btq21 import gunnery, movement, specials
 from game.systems.btq21.boarding import boarding_refusal, check_declaration, within_reach
@@ -27,37 +27,8 @@ from game.systems.btq21.morale import take_due_tests
 from game.systems.btq21.state import AFLOAT, CAPTURED, STRUCK, Activation, GameState, Ship
 from game.systems.btq21.victory import check_end
 
-
-@dataclass(frozen=True)
-class Rejected:
-    reason: str
-
-    def __bool__(self) -> bool:  # a rejection is falsy, a list of events truthy
-        return False
-
-
-@dataclass(frozen=True)
-class Option:
-    """One kind of legal command, with the values its free parameters may take.
-
-    ``fixed`` are set values, ``ranges`` closed intervals (lo, hi), ``choices``
-    finite sets.  Any combination drawn from them is legal, except that a turn
-    may still be refused when the base has no room to pivot (turning 0 never is).
-    """
-
-    type: str
-    ship: str
-    fixed: dict[str, Any] = field(default_factory=dict)
-    ranges: dict[str, tuple[float, float]] = field(default_factory=dict)
-    choices: dict[str, tuple[Any, ...]] = field(default_factory=dict)
-
-    def command(self, **values: Any) -> c.Command:
-        args = {"ship": self.ship, **self.fixed}
-        for k, (lo, _hi) in self.ranges.items():
-            args[k] = values.get(k, lo)
-        for k, opts in self.choices.items():
-            args[k] = values.get(k, opts[0])
-        return c.COMMAND_TYPES[self.type](**args)
+#: The engine's refusal: the generic :class:`Refusal` (kept under its old name for the rule modules).
+Rejected = Refusal
 
 
 # --- applying commands ---------------------------------------------------------
@@ -70,7 +41,7 @@ def apply(state: GameState, command: c.Command, *, scratch: bool = False) -> lis
     (a look-ahead copy), so it is changed in place and a refusal may leave it
     half-changed.  That skips a copy of the whole state per command.
     """
-    handler = _HANDLERS.get(type(command))
+    handler = _system(state).handlers.get(type(command))
     if handler is None:
         return Rejected(f"unknown command {command!r}")
     if state.phase == "over":
@@ -274,7 +245,10 @@ def _end_activation(state: GameState, cmd: c.EndActivation, out: Out) -> None:
     take_due_tests(state, out)
 
 
-_HANDLERS: dict[type, Callable[[GameState, Any, Out], None]] = {
+#: What a command of each type does: the core of the book.  A rule-system instance starts
+#: from these and adds what its options bring (see system.py).
+Handler = Callable[[GameState, Any, Out], None]
+HANDLERS: dict[type, Handler] = {
     c.ActivateShip: _activate,
     c.SetSail: _set_sail,
     c.MoveSegment: _move,
@@ -293,9 +267,11 @@ _HANDLERS: dict[type, Callable[[GameState, Any, Out], None]] = {
 }
 
 
-def register_handler(command_type: type, handler: Callable[[GameState, Any, Out], None]) -> None:
-    """Let a rule module add its own command (the complete rule set brings gunnery)."""
-    _HANDLERS[command_type] = handler
+def _system(state: GameState) -> Any:
+    """The rule-system instance a battle is played under: its handlers, hooks and extra options."""
+    if state.system is None:
+        raise RuntimeError("a battle state without its rule system (start battles with setup.new_game)")
+    return state.system
 
 
 # --- the flow of the turn ------------------------------------------------------
@@ -315,7 +291,7 @@ def _advance(state: GameState, out: Out) -> None:
 
 def _end_of_turn(state: GameState, out: Out) -> None:
     out.emit("phase", phase="boarding")
-    for hook in BOARDING_PHASE_HOOKS:
+    for hook in _system(state).phase_hooks:
         hook(state, out)
     out.emit("phase", phase="end")
     for ship in list(state.ships.values()):
@@ -331,10 +307,6 @@ def _end_of_turn(state: GameState, out: Out) -> None:
     roll_initiative(state, out)
 
 
-#: Functions run in the boarding phase (the boarding rules register theirs).
-BOARDING_PHASE_HOOKS: list[Callable[[GameState, Out], None]] = []
-
-
 # --- what may be done -------------------------------------------------------------
 
 
@@ -348,7 +320,7 @@ def legal_commands(state: GameState) -> list[Option]:
         sq = state.active_squadron
         if sq is None:
             return []
-        return [Option("activate", s) for s in sq.ships if state.ships[s].can_act and not state.ships[s].activated]
+        return [c.option("activate", s) for s in sq.ships if state.ships[s].can_act and not state.ships[s].activated]
     ship = state.ships[act.ship]
     opts: list[Option] = []
     sid = ship.id
@@ -358,41 +330,34 @@ def legal_commands(state: GameState) -> list[Option]:
     if ship.status == AFLOAT and at_start and can_special:
         hands = (False, True)
         if ship.fires > 0:
-            opts.append(Option("fight_fires", sid, choices={"all_hands": hands}))
+            opts.append(c.option("fight_fires", sid, choices={"all_hands": hands}))
         if ship.leaks > 0:
-            opts.append(Option("repair", sid, fixed={"what": "leaks"}, choices={"all_hands": hands}))
+            opts.append(c.option("repair", sid, fixed={"what": "leaks"}, choices={"all_hands": hands}))
         if ship.rudder:
-            opts.append(Option("repair", sid, fixed={"what": "rudder"}, choices={"all_hands": hands}))
+            opts.append(c.option("repair", sid, fixed={"what": "rudder"}, choices={"all_hands": hands}))
     if ship.status == AFLOAT and not act.sail_changed and not act.past_start and ship.sail is not None:
         for s in _next_sails(state.rules.sails, ship.sail):
-            opts.append(Option("set_sail", sid, fixed={"sail": s}))
+            opts.append(c.option("set_sail", sid, fixed={"sail": s}))
     if ship.adrift and ship.status == AFLOAT and not act.drifted and not act.movement_over:
-        opts.append(Option("drift", sid))
+        opts.append(c.option("drift", sid))
     elif moving_left:
         p = movement.plan(state, act, ship)
-        opts.append(Option("move", sid, ranges={"distance": (p.minimum, p.maximum), "turn": (-p.turn, p.turn)}))
+        opts.append(c.option("move", sid, ranges={"distance": (p.minimum, p.maximum), "turn": (-p.turn, p.turn)}))
         if act.boarding_target is None and movement.fouled_by(state, act, ship, p) is not None:
-            opts.append(Option("back_clear", sid, ranges={"distance": (0.0, p.minimum), "turn": (-p.turn, p.turn)}))
+            opts.append(c.option("back_clear", sid, ranges={"distance": (0.0, p.minimum), "turn": (-p.turn, p.turn)}))
         if can_special:
-            opts.append(Option("tack", sid))
+            opts.append(c.option("tack", sid))
             lo, hi = specials.boxhaul_limits(state, act, ship)
-            opts.append(Option("boxhaul", sid, ranges={"distance": (lo, hi)}, choices={"fail_turn": (1, -1)}))
+            opts.append(c.option("boxhaul", sid, ranges={"distance": (lo, hi)}, choices={"fail_turn": (1, -1)}))
         if act.boarding_target is None and not p.aback:
             for other in state.ships.values():
                 if boarding_refusal(ship, other) is None and within_reach(state, ship, other, p.maximum):
-                    opts.append(Option("declare_boarding", sid, fixed={"target": other.id}))
+                    opts.append(c.option("declare_boarding", sid, fixed={"target": other.id}))
     if not moving_left or act.movement_over:
         if not (ship.adrift and ship.status == AFLOAT and not act.drifted and not act.movement_over):
-            opts.append(Option("end_activation", sid))
+            opts.append(c.option("end_activation", sid))
     opts.extend(gunnery.fire_options(state))
-    for extra in EXTRA_OPTIONS:
+    for extra in _system(state).extra_options:
         opts.extend(extra(state))
     return opts
 
-
-#: Functions adding options of other rule modules (gunnery, boarding ...).
-EXTRA_OPTIONS: list[Callable[[GameState], list[Option]]] = []
-
-
-# Rule modules that plug into the hooks above (imported last: they import this module).
-from game.systems.btq21 import boarding_action  # noqa: E402,F401

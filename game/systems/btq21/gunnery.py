@@ -32,7 +32,7 @@ from game.systems.btq21.success import success_test
 from game.table.geometry import to_local
 
 if TYPE_CHECKING:
-    from game.systems.btq21.engine import Option
+    from game.systems.base import Option
 
 
 def roll_type(state: GameState, count: int, sides: int, needed: int, modifier: int) -> tuple[list[int], int]:
@@ -299,18 +299,17 @@ def _refresh_window(state: GameState) -> None:
 
 
 def fire_options(state: GameState) -> list[Option]:
-    from game.systems.btq21.engine import Option
 
     if state.snap:
         sid = state.snap[0]
-        return [Option("hold_fire", sid), Option("snap_fire", sid, choices={"aim": AIMS})]
+        return [c.option("hold_fire", sid), c.option("snap_fire", sid, choices={"aim": AIMS})]
     if state.fas_window:
         sid = state.fas_window[0]
         ship = state.ships[sid]
-        opts = [Option("hold_fire", sid)]
+        opts = [c.option("hold_fire", sid)]
         for side, target in shots_available(state, ship):
             aims = AIMS if not target.shore_battery else ("hull",)
-            opts.append(Option("fire", sid, fixed={"side": side, "target": target.id}, choices={"aim": aims}))
+            opts.append(c.option("fire", sid, fixed={"side": side, "target": target.id}, choices={"aim": aims}))
         return opts
     act = state.activation
     if act is None:
@@ -324,9 +323,9 @@ def fire_options(state: GameState) -> list[Option]:
     for side, target, shot in _shots(state, ship):
         aims = AIMS if not target.shore_battery else ("hull",)
         fixed = {"side": side, "target": target.id}
-        opts.append(Option("fire", ship.id, fixed=fixed, choices={"aim": aims}))
+        opts.append(c.option("fire", ship.id, fixed=fixed, choices={"aim": aims}))
         if chain and "rigging" in aims and shot.band in chain_bands:  # offered only where it can help
-            opts.append(Option("fire", ship.id, fixed={**fixed, "aim": "rigging", "chain_shot": True}))
+            opts.append(c.option("fire", ship.id, fixed={**fixed, "aim": "rigging", "chain_shot": True}))
     if act.special is None and not ship.crippled("crew") and not ship.fas and not ship.shore_battery:
-        opts.append(Option("fire_as_she_bears", ship.id))
+        opts.append(c.option("fire_as_she_bears", ship.id))
     return opts

@@ -11,7 +11,14 @@ from game.systems.btq21.initiative import roll_initiative
 from game.systems.btq21.state import GameState, Ship, Squadron
 
 
-def new_game(scenario: Scenario, rules: RuleSet, seed: int) -> tuple[GameState, list[dict[str, Any]]]:
+def new_game(
+    scenario: Scenario, rules: RuleSet, seed: int, system: Any = None
+) -> tuple[GameState, list[dict[str, Any]]]:
+    """The first state of a battle under ``system`` (Beat to Quarters with ``rules`` if not given)."""
+    if system is None:
+        from game.systems.btq21.system import BeatToQuarters
+
+        system = BeatToQuarters(rules)
     ships: dict[str, Ship] = {}
     squadrons: dict[str, Squadron] = {}
     for side in scenario.sides:
@@ -73,6 +80,7 @@ def new_game(scenario: Scenario, rules: RuleSet, seed: int) -> tuple[GameState, 
         dice=Dice.from_seed(seed),
         rules=rules,
         scenario=scenario,
+        system=system,
     )
     out = Out(state)
     out.emit(

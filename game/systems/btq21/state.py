@@ -191,6 +191,8 @@ class GameState:
     # Shared, read-only references: not part of the game, never hashed or copied.
     rules: RuleSet = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
     scenario: Scenario = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
+    #: The rule-system instance (tables, options, handlers) the battle is played under.
+    system: Any = field(default=None, repr=False, compare=False)
     _space: TableSpace | None = field(default=None, repr=False, compare=False)
 
     # --- copying and hashing ------------------------------------------------

@@ -14,8 +14,8 @@ from functools import partial
 import pygame
 import pygame_gui
 
+from game.systems.base import Option
 from game.systems.btq21.commands import Command
-from game.systems.btq21.engine import Option
 from game.systems.btq21.state import GameState
 
 BUTTON_H = 30

@@ -17,8 +17,8 @@ import pygame_gui
 
 from game.persistence.autosave import home
 from game.persistence.save import write_save
+from game.systems.base import Refusal
 from game.systems.btq21.commands import Command
-from game.systems.btq21.engine import Rejected
 from game.ui import palette as P
 from game.ui.app import Scene
 from game.ui.camera import Camera
@@ -153,7 +153,7 @@ class BattleScene(Scene):
     def submit(self, cmd: Command) -> bool:
         before = {s.id: s.pose for s in self.state.ships.values()}
         result = self.match.submit(cmd)
-        if isinstance(result, Rejected):
+        if isinstance(result, Refusal):
             self.app.say(result.reason)
             return False
         speed = self.app.settings.speed

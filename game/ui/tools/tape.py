@@ -15,9 +15,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from game.systems.base import Option
 from game.systems.btq21 import movement
 from game.systems.btq21.commands import BackClear, MoveSegment
-from game.systems.btq21.engine import Option, Rejected, apply
+from game.systems.btq21.engine import Rejected, apply
 from game.systems.btq21.odds import loss, percent
 from game.systems.btq21.sandbox import sandbox
 from game.systems.btq21.state import GameState

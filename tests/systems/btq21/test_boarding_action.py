@@ -11,7 +11,7 @@ import pytest
 from game.systems.btq21 import boarding_action
 from game.systems.btq21 import commands as c
 from game.systems.btq21.boarding_action import boarding_phase, pool, surrender_on_boarding
-from game.systems.btq21.engine import BOARDING_PHASE_HOOKS, legal_commands
+from game.systems.btq21.engine import legal_commands
 from game.systems.btq21.events import Out
 from game.systems.btq21.victory import points, ship_value
 from tests.systems.btq21.battle import activate, battle, load, of_type, ok, refused
@@ -313,7 +313,7 @@ def test_a_ship_no_longer_on_the_table_is_skipped():
 
 
 def test_the_boarding_phase_runs_the_actions():
-    assert boarding_phase in BOARDING_PHASE_HOOKS
+    assert boarding_phase in locked().system.phase_hooks
 
 
 # --- struck ships, prizes and points ------------------------------------------------------

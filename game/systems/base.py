@@ -1,0 +1,195 @@
+"""The small interface between a rule system and the rest of the program.
+
+Quarterdeck is meant to play several rule books on one table.  Everything
+outside ``game/systems/`` -- the window, saves and replays, the self-play
+runner -- reaches a rule system only through :class:`RuleSystem`: start a
+battle from a scenario, ask what may be done (:class:`Option`, each saying how
+a player gives it), apply a command (events, or a :class:`Refusal` and nothing
+changed), and try commands on a trial that never reads the real dice.
+
+The generic pieces every rule system shares live here too: the command base
+class and the gate that turns an untrusted mapping (a save) into a command.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import MISSING, dataclass, field, fields
+from enum import Enum
+from typing import Any, ClassVar, Protocol
+
+#: One entry of the battle log (BATTLE-LOG.md): a JSON object with ``seq``, ``turn`` and ``type``.
+Event = dict[str, Any]
+
+
+class CommandError(ValueError):
+    """A command description that cannot be turned into a command."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """What a player asks a rule system to do: a plain frozen value, so it can be saved and replayed."""
+
+    type: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": self.type}
+        for f in fields(self):
+            d[f.name] = getattr(self, f.name)
+        return d
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A command the rules do not allow now; ``reason`` names the rule, in the player's words."""
+
+    reason: str
+
+    def __bool__(self) -> bool:  # a refusal is falsy, a list of events truthy
+        return False
+
+
+class Control(str, Enum):
+    """How the window offers an option."""
+
+    #: A button (or its key) gives the command as it stands.
+    BUTTON = "button"
+    #: A distance and a turn laid out on the measuring tape, then committed.
+    MEASURED = "measured"
+    #: Aimed at another ship: the button names her, and she is marked on the table.
+    TARGET = "target"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One way to give an option: values for its free parameters, and how the button reads."""
+
+    values: Mapping[str, Any]
+    label: str
+    help: str = ""
+    key: str = ""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One kind of legal command, with the values its free parameters may take.
+
+    ``fixed`` are set values, ``ranges`` closed intervals (lo, hi), ``choices``
+    finite sets; any combination drawn from them is legal (a turn may still be
+    refused when the base has no room to pivot).  The rest says how a player
+    gives it: ``label`` and ``help`` (with the rule behind it), the ``control``,
+    a ``key`` name (as pygame names keys: "e", "=", "return"), a ``group`` that
+    buttons are gathered under, the ``target`` ship it is aimed at, and
+    ``variants`` when each choice deserves a button of its own.  ``measure``
+    tells a measured option's tape where it is laid from ("ahead", "astern").
+    """
+
+    type: str
+    ship: str
+    fixed: dict[str, Any] = field(default_factory=dict)
+    ranges: dict[str, tuple[float, float]] = field(default_factory=dict)
+    choices: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    make: Callable[..., Command] | None = field(default=None, compare=False, repr=False)
+    label: str = field(default="", compare=False)
+    help: str = field(default="", compare=False)
+    control: Control = field(default=Control.BUTTON, compare=False)
+    key: str = field(default="", compare=False)
+    group: str = field(default="", compare=False)
+    target: str | None = field(default=None, compare=False)
+    variants: tuple[Variant, ...] = field(default=(), compare=False)
+    measure: str = field(default="", compare=False)
+
+    def command(self, **values: Any) -> Command:
+        """The command with these values for the free parameters (the lowest or first where not given)."""
+        if self.make is None:
+            raise CommandError(f"option {self.type!r} cannot make its command")
+        args = {"ship": self.ship, **self.fixed}
+        for k, (lo, _hi) in self.ranges.items():
+            args[k] = values.get(k, lo)
+        for k, opts in self.choices.items():
+            args[k] = values.get(k, opts[0])
+        return self.make(**args)
+
+
+class RuleSystem(Protocol):
+    """What the program may ask of a rule system (a configured instance: tables and options in force)."""
+
+    id: str
+    title: str
+
+    def new_game(self, scenario: Any, seed: int) -> tuple[Any, list[Event]]:
+        """The first state of a battle and its setup events."""
+        ...
+
+    def legal(self, state: Any) -> list[Option]:
+        """What may be done next, each option saying how a player gives it."""
+        ...
+
+    def apply(self, state: Any, command: Command, *, scratch: bool = False) -> list[Event] | Refusal:
+        """Play a command: its events, or a refusal with the state as it was."""
+        ...
+
+    def command_from_dict(self, data: Any) -> Command:
+        """The gate for commands from untrusted files; raises CommandError with a reason."""
+        ...
+
+    def sandbox(self, state: Any, *, hold: bool = True) -> Any:
+        """A trial copy for previews and look-ahead: dice of its own, never the game's."""
+        ...
+
+
+# --- reading commands from untrusted files -----------------------------------------------------
+
+
+def command_from_dict(d: Any, types: Mapping[str, type[Command]]) -> Command:
+    """The command ``d`` describes, if ``types`` knows it and every field is a plain value of its type."""
+    if not isinstance(d, dict):
+        raise CommandError(f"a command must be a mapping, got {type(d).__name__}")
+    kind = d.get("type")
+    if not isinstance(kind, str) or kind not in types:
+        raise CommandError(f"unknown command type {quoted(kind)}")
+    cls = types[kind]
+    args: dict[str, Any] = {}
+    known = {f.name: f for f in fields(cls)}
+    for key in d:
+        if key != "type" and key not in known:
+            raise CommandError(f"{kind}: unknown field {quoted(key)}")
+    for name, f in known.items():
+        if name not in d:
+            if f.default is not MISSING:
+                continue
+            raise CommandError(f"{kind}: missing field {name!r}")
+        args[name] = _check_value(kind, name, d[name], f.type)
+    return cls(**args)
+
+
+def quoted(v: Any, limit: int = 40) -> str:
+    """A value from an untrusted file as a message may quote it: short, and escaped."""
+    text = repr(v)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+#: The largest number a command field may hold: far beyond any table, far below trouble.
+_LARGEST = 10**6
+
+
+def _check_value(kind: str, name: str, v: Any, annotation: Any) -> Any:
+    ann = str(annotation)
+    if ann == "str":
+        if not isinstance(v, str) or len(v) > 200:
+            raise CommandError(f"{kind}.{name}: expected a short string")
+        return v
+    if ann == "bool":
+        if not isinstance(v, bool):
+            raise CommandError(f"{kind}.{name}: expected true or false")
+        return v
+    if ann == "int":
+        if isinstance(v, bool) or not isinstance(v, int) or abs(v) > _LARGEST:
+            raise CommandError(f"{kind}.{name}: expected an integer")
+        return v
+    if ann == "float":
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or abs(v) > _LARGEST:
+            raise CommandError(f"{kind}.{name}: expected a finite number")
+        return float(v)
+    raise CommandError(f"{kind}.{name}: unsupported field type {ann}")

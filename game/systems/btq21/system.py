@@ -1,0 +1,48 @@
+"""Beat to Quarters v2.1 as a rule system: one configured instance per battle.
+
+The instance holds the tables in force and everything that varies with them:
+the handler of each command type, the functions run in the boarding phase and
+the extra options.  Nothing is registered in the process: two battles under
+different options or house rules can be played side by side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game.content.model import RuleSet, Scenario
+from game.systems.base import Command, Event, Option, Refusal
+from game.systems.btq21 import boarding_action, engine, sandbox, setup
+from game.systems.btq21.commands import COMMAND_TYPES, from_dict
+from game.systems.btq21.events import Out
+from game.systems.btq21.state import GameState
+
+
+class BeatToQuarters:
+    """Beat to Quarters v2.1, with the tables of one rules file."""
+
+    id = "btq21"
+    title = "Beat to Quarters v2.1"
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.command_types = dict(COMMAND_TYPES)
+        self.handlers: dict[type, engine.Handler] = dict(engine.HANDLERS)
+        self.phase_hooks: list[Callable[[GameState, Out], None]] = [boarding_action.boarding_phase]
+        self.extra_options: list[Callable[[GameState], list[Option]]] = []
+
+    def new_game(self, scenario: Scenario, seed: int) -> tuple[GameState, list[Event]]:
+        return setup.new_game(scenario, self.rules, seed, system=self)
+
+    def legal(self, state: GameState) -> list[Option]:
+        return engine.legal_commands(state)
+
+    def apply(self, state: GameState, command: Command, *, scratch: bool = False) -> list[Event] | Refusal:
+        return engine.apply(state, command, scratch=scratch)
+
+    def command_from_dict(self, data: Any) -> Command:
+        return from_dict(data)
+
+    def sandbox(self, state: GameState, *, hold: bool = True) -> GameState:
+        return sandbox.sandbox(state, hold=hold)
