@@ -55,10 +55,14 @@ class Control(str, Enum):
 
     #: A button (or its key) gives the command as it stands.
     BUTTON = "button"
-    #: A distance and a turn laid out on the measuring tape, then committed.
-    MEASURED = "measured"
+    #: The move measured on the tape: its ``distance`` and ``turn`` are dragged out, then committed.
+    TAPE = "tape"
+    #: A button that takes its ``distance`` from the tape (clamped to the option's range).
+    TAPE_DISTANCE = "tape_distance"
     #: Aimed at another ship: the button names her, and she is marked on the table.
     TARGET = "target"
+    #: Given by picking the option's ship on the table (or its button): which ship acts next.
+    SHIP = "ship"
 
 
 @dataclass(frozen=True)
@@ -81,8 +85,10 @@ class Option:
     gives it: ``label`` and ``help`` (with the rule behind it), the ``control``,
     a ``key`` name (as pygame names keys: "e", "=", "return"), a ``group`` that
     buttons are gathered under, the ``target`` ship it is aimed at, and
-    ``variants`` when each choice deserves a button of its own.  ``measure``
-    tells a measured option's tape where it is laid from ("ahead", "astern").
+    ``variants`` when each choice deserves a button of its own.  A tape option
+    says where the tape is laid from (``measure``: "ahead", "astern") and, when
+    the tape is laid for another option, how the button that lays it for this
+    one reads (``lay_label``, ``lay_key``).
     """
 
     type: str
@@ -99,6 +105,8 @@ class Option:
     target: str | None = field(default=None, compare=False)
     variants: tuple[Variant, ...] = field(default=(), compare=False)
     measure: str = field(default="", compare=False)
+    lay_label: str = field(default="", compare=False)
+    lay_key: str = field(default="", compare=False)
 
     def command(self, **values: Any) -> Command:
         """The command with these values for the free parameters (the lowest or first where not given)."""

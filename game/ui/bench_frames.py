@@ -70,6 +70,7 @@ def _frames(app, scene, frames: int) -> list[float]:
 def _set_up(app: QuarterdeckApp, scenario: Scenario) -> BattleScene:
     """A battle with every overlay on: activated ship, tape planned, grid, measure, dice rolling."""
     from game.persistence.session import Session
+    from game.systems.base import Control
     from game.ui.match import Match
     from game.ui.scenes.battle import BattleScene
 
@@ -79,7 +80,7 @@ def _set_up(app: QuarterdeckApp, scenario: Scenario) -> BattleScene:
     assert isinstance(scene, BattleScene)
     app.settings.grid = True
     opts = match.options()
-    scene.submit(next(o for o in opts if o.type == "activate").command())
+    scene.submit(next(o for o in opts if o.control is Control.SHIP).command())
     scene.selected = match.state.activation.ship
     plan = scene.current_plan()
     assert plan is not None  # the activated ship has a segment to plan

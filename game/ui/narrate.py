@@ -24,6 +24,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from game.table.written import inches
+
 if TYPE_CHECKING:
     from game.content.model import RuleSet, Scenario
 
@@ -141,11 +143,7 @@ def _num(x: Any, places: int = 1) -> str:
     return f"{r:.{places}f}".rstrip("0").rstrip(".")
 
 
-def _inches(x: Any) -> str:
-    try:
-        return f'{float(x):.1f}"'
-    except (TypeError, ValueError):
-        return f'{x}"'
+_inches = inches
 
 
 def _compass(bearing: Any) -> str:

@@ -357,4 +357,4 @@ def test_a_fouled_ship_is_offered_back_clear_and_x_lays_the_tape_from_her_stern(
     assert back == pytest.approx(1.5, abs=1e-6) and scene.state.activation.segment == 1  # where she was dragged
     moved = [e for e in scene.match.session.events if e["type"] == "move" and e["ship"] == "bucentaure"]
     assert moved[-1]["astern"]
-    assert not scene.astern  # the next segment's tape is laid ahead again
+    assert scene.tape_for is None and not scene.current_plan().astern  # the next tape is laid ahead again

@@ -16,6 +16,7 @@ from game.systems.base import Command, Event, Option, Refusal
 from game.systems.btq21 import boarding_action, engine, sandbox, setup
 from game.systems.btq21.commands import COMMAND_TYPES, from_dict
 from game.systems.btq21.events import Out
+from game.systems.btq21.offers import offer
 from game.systems.btq21.state import GameState
 
 
@@ -36,7 +37,7 @@ class BeatToQuarters:
         return setup.new_game(scenario, self.rules, seed, system=self)
 
     def legal(self, state: GameState) -> list[Option]:
-        return engine.legal_commands(state)
+        return offer(state, engine.legal_commands(state))
 
     def apply(self, state: GameState, command: Command, *, scratch: bool = False) -> list[Event] | Refusal:
         return engine.apply(state, command, scratch=scratch)

@@ -1,8 +1,9 @@
-"""Buttons for everything the rules allow now, built from ``legal_commands``.
+"""Buttons for everything the rules allow now, built from the rule system's options.
 
-The table's tools cover moving and aiming; these buttons cover the rest
-(sail, special actions, boarding, ending the activation) and repeat the
-table's actions for players who prefer a button.  Each knows its key.
+The table's tools cover moving and aiming; these buttons cover the rest and
+repeat the table's actions for players who prefer a button.  Nothing here knows
+a rule book: each option brings its label, help, key and kind of control, and a
+new command of any rule system appears here without a change.
 """
 
 from __future__ import annotations
@@ -14,111 +15,70 @@ from functools import partial
 import pygame
 import pygame_gui
 
-from game.systems.base import Option
-from game.systems.btq21.commands import Command
-from game.systems.btq21.state import GameState
+from game.systems.base import Command, Control, Option, Variant
+from game.table.written import inches
 
 BUTTON_H = 30
+
+#: What a tape button asks of the scene: commit the tape, or lay it for another option.
+COMMIT = "commit"
+
+
+@dataclass(frozen=True)
+class LayTape:
+    """Lay the tape for the option of this type (the scene's own action, not a command)."""
+
+    option: str
 
 
 @dataclass
 class Action:
     label: str
     tip: str
-    make: Callable[[], Command | str]  # a command, or the name of a scene action ("commit", ...)
+    make: Callable[[], Command | str | LayTape]  # a command, COMMIT, or LayTape
     key: int | None = None
     group: str = ""
     target: str | None = None  # the ship a shot or a boarding is aimed at
 
 
-def _name(state: GameState, sid: str) -> str:
-    s = state.ships.get(sid)
-    return s.name if s else sid
+def key_code(name: str) -> int | None:
+    """pygame's key for a key name ("e", "=", "return"); None for no key or one pygame does not know."""
+    if not name:
+        return None
+    try:
+        return int(pygame.key.key_code(name))
+    except ValueError:
+        return None
 
 
-def actions_for(
-    state: GameState, options: list[Option], planned_distance: float | None, astern: bool = False
-) -> list[Action]:
-    """The human-readable choices, in the order a player thinks of them (``astern``: the tape is backing her)."""
+def _tip(text: str, key: str) -> str:
+    return f"{text} (key {key.upper() if len(key) == 1 else key.capitalize()})" if key else text
+
+
+def actions_for(options: list[Option], tape: str | None, distance: float | None) -> list[Action]:
+    """The buttons, in the order the rule system gives its options.
+
+    ``tape``: the type of the option the measuring tape is laid for (None when there is
+    no tape); ``distance``: what is measured on it.
+    """
     out: list[Action] = []
-    sails = state.rules.sails
     for o in options:
-        t = o.type
-        if t == "activate":
-            out.append(
-                Action(f"Activate {_name(state, o.ship)}", "Give this ship her activation (or click her, then Enter)",
-                       partial(o.command), group="activate")
-            )
-        elif t == "set_sail":
-            cur = state.ships[o.ship].sail
-            up = cur in sails and sails.index(o.fixed["sail"]) > sails.index(cur)
-            out.append(
-                Action(f"{'Make' if up else 'Take in'} sail: {o.fixed['sail']}",
-                       "Change sail one step before moving " + ("(key =)" if up else "(key -)"),
-                       partial(o.command), pygame.K_EQUALS if up else pygame.K_MINUS, "sail")
-            )
-        elif t in ("fight_fires", "repair"):
-            what = "Fight fires" if t == "fight_fires" else f"Repair {o.fixed['what']}"
-            key = pygame.K_f if t == "fight_fires" else pygame.K_r
-            out.append(Action(what, f"Special action: {what.lower()} (key {pygame.key.name(key).upper()})",
-                              partial(o.command, all_hands=False), key, "special"))
-            out.append(Action(what + " — All Hands", "All Hands on Deck: one more die, but neither broadside may fire",
-                              partial(o.command, all_hands=True), None, "special"))
-        elif t == "drift":
-            out.append(Action("Drift", "Demasted: drift 1\" downwind (key D)", partial(o.command), pygame.K_d))
-        elif t == "tack":
-            out.append(Action("Tack", "Special action: a passed test lets her ignore being taken aback this turn "
-                              "(key T)", partial(o.command), pygame.K_t, "special"))
-        elif t == "boxhaul":
-            lo, hi = o.ranges["distance"]
-            d = hi if planned_distance is None else min(hi, max(lo, planned_distance))
-            for turn, word in ((1, "starboard"), (-1, "port")):
-                out.append(Action(f"Boxhaul {d:.1f}\" (fail: {word})",
-                                  "Special action: sail the tape's distance, then come about. If the test fails she "
-                                  f"falls off 90° to {word} and loses rigging",
-                                  partial(o.command, distance=d, fail_turn=turn), None, "special"))
-        elif t == "declare_boarding":
-            out.append(Action(f"Board {_name(state, o.fixed['target'])}",
-                              "Declare boarding: this segment lays her alongside if she reaches (key B)",
-                              partial(o.command), pygame.K_b, "boarding", o.fixed["target"]))
-        elif t == "fire_as_she_bears":
-            out.append(Action("Fire As She Bears", "Special action: after another ship's segment, fire if a "
-                              "target bears, until her next activation", partial(o.command), None, "special"))
-        elif t == "fire" and o.fixed.get("chain_shot"):
-            tgt = _name(state, o.fixed["target"])
-            bonus = int(state.rules.special_actions["chain_shot"]["to_hit"])
-            out.append(Action(f"Fire {o.fixed['side']} at {tgt}: chain shot",
-                              f"Special action: chain shot at the rigging ({bonus:+d} to hit at this range if the "
-                              "test passes; it uses the turn's special action)",
-                              partial(o.command), None, "fire", o.fixed["target"]))
-        elif t == "fire":
-            tgt = _name(state, o.fixed["target"])
-            side = o.fixed["side"]
-            for aim in o.choices["aim"]:
-                out.append(Action(f"Fire {side} at {tgt}: {aim}", f"Fire the {side} broadside at {tgt}'s {aim}",
-                                  partial(o.command, aim=aim), None, "fire", o.fixed["target"]))
-        elif t == "hold_fire":
-            out.append(Action("Hold fire", "Let the chance to fire pass (key H)", partial(o.command), pygame.K_h))
-        elif t == "snap_fire":
-            for aim in o.choices["aim"]:
-                out.append(Action(f"Snap fire: {aim}", "Fire at the boarder alongside: point blank, half dice",
-                                  partial(o.command, aim=aim), None, "fire"))
-        elif t == "end_activation":
-            out.append(Action("End activation", "Finish this ship's activation (key E)", partial(o.command),
-                              pygame.K_e))
-        elif t == "move":
-            out.append(Action("Back her this segment" if astern else "Sail this segment",
-                              "Commit the segment measured on the tape (Enter)", lambda: "commit", pygame.K_RETURN))
-        elif t == "back_clear":
-            hi = o.ranges["distance"][1]
-            if astern:
-                out.append(Action("Sail ahead instead", "Lay the tape from her bow again (key X)", lambda: "astern",
-                                  pygame.K_x, "move"))
-            else:
-                out.append(Action(f"Back clear (up to {hi:.1f}\" astern)",
-                                  "Fouled: a ship lies across her bow. Lay the tape from her stern, drag her back "
-                                  "up to the segment minimum, turn, then Enter (key X)", lambda: "astern",
-                                  pygame.K_x, "move"))
+        if o.control is Control.TAPE:
+            if o.type == tape:
+                out.append(Action(o.label, _tip(o.help, o.key), partial(str, COMMIT), key_code(o.key), o.group))
+            elif o.lay_label:
+                out.append(Action(o.lay_label, _tip(o.help, o.lay_key), partial(LayTape, o.type),
+                                  key_code(o.lay_key), o.group))
+            continue
+        for v in o.variants or (Variant({}, o.label, o.help, o.key),):
+            values = dict(v.values)
+            label = v.label
+            if o.control is Control.TAPE_DISTANCE:
+                lo, hi = o.ranges["distance"]
+                values["distance"] = hi if distance is None else min(hi, max(lo, distance))
+                label = label.replace("{distance}", inches(values["distance"]))
+            out.append(Action(label, _tip(v.help or o.help, v.key), partial(o.command, **values), key_code(v.key),
+                              o.group, o.target))
     return out
 
 

@@ -17,7 +17,7 @@ import pygame_gui
 
 from game.persistence.autosave import home
 from game.persistence.save import write_save
-from game.systems.base import Refusal
+from game.systems.base import Control, Option, Refusal
 from game.systems.btq21.commands import Command
 from game.ui import palette as P
 from game.ui.app import Scene
@@ -25,7 +25,7 @@ from game.ui.camera import Camera
 from game.ui.fonts import message
 from game.ui.match import Match
 from game.ui.narrate import dice_roll, names_from_scenario
-from game.ui.panels.actions import Action, ActionPanel, actions_for
+from game.ui.panels.actions import COMMIT, Action, ActionPanel, LayTape, actions_for
 from game.ui.panels.log import LogPanel
 from game.ui.panels.phasebar import HEIGHT as BAR_H
 from game.ui.render.dice_tray import DiceTray
@@ -61,7 +61,7 @@ class BattleScene(Scene):
         self.mouse = (0.0, 0.0)  # table inches under the cursor
         self.plan: SegmentPlan | None = None
         self._plan_key: tuple | None = None
-        self.astern = False  # the player chose to back a fouled ship clear this segment
+        self.tape_for: str | None = None  # the tape option the player laid the tape for (None: the first)
         self._autosave_said: str | None = None  # the autosave failure last reported
         self.drag: str | None = None  # tape | turn | pan | measure
         self.grab = 0.0
@@ -118,7 +118,7 @@ class BattleScene(Scene):
     def acting_ship(self) -> str | None:
         """The ship whose decision it is (active, firing as she bears, or snap firing)."""
         opts = self.match.options()
-        if not opts or opts[0].type == "activate":
+        if not opts or opts[0].control is Control.SHIP:
             return None
         return opts[0].ship
 
@@ -126,19 +126,23 @@ class BattleScene(Scene):
         """The tape for the active ship's next segment, when a human is moving her."""
         if not self.human_to_move():
             return None
-        opts = self.match.options()
-        back = next((o for o in opts if o.type == "back_clear"), None)
-        if back is None:
-            self.astern = False
-        opt = back if self.astern else next((o for o in opts if o.type == "move"), None)
+        opt = self.tape_option()
         if opt is None:
             self.plan = None
             return None
-        key = (self.match.version, opt.ship, self.astern)
+        key = (self.match.version, opt.ship, opt.type)
         if key != self._plan_key:
             self._plan_key = key
             self.plan = SegmentPlan.for_option(self.state, opt)
         return self.plan
+
+    def tape_option(self) -> Option | None:
+        """The option the tape is laid for: the one the player chose, else the first (laid ahead)."""
+        tapes = [o for o in self.match.options() if o.control is Control.TAPE]
+        if not tapes:
+            return None
+        chosen = next((o for o in tapes if o.type == self.tape_for), None)
+        return chosen or next((o for o in tapes if o.measure != "astern"), tapes[0])
 
     def _check_hand_over(self) -> None:
         side = self.match.to_move()
@@ -174,19 +178,21 @@ class BattleScene(Scene):
             self.selected = act.ship
         self.plan = None
         self._plan_key = None
-        self.astern = False  # each segment starts with the tape ahead; backing is chosen again
+        self.tape_for = None  # each segment starts with the tape ahead; another way is chosen again
         self.pause = COMPUTER_PAUSE / speed if speed > 0 else 0.0
         self._check_hand_over()
         return True
 
     def do(self, action: Action) -> None:
         made = action.make()
-        if made == "commit":
+        if made == COMMIT:
             self.commit()
-        elif made == "astern":
-            self.astern = not self.astern
+        elif isinstance(made, LayTape):
+            self.tape_for = made.option
             self._plan_key = None
-            self.app.say("backing clear: drag her astern, then turn" if self.astern else "sailing ahead")
+            laid = self.tape_option()
+            if laid is not None:
+                self.app.say(f"the tape runs {laid.measure or 'ahead'}: {laid.label.lower()} with Enter")
         elif isinstance(made, str):
             self.app.say(made)
         else:
@@ -312,13 +318,14 @@ class BattleScene(Scene):
     def _refresh_actions(self) -> None:
         human = self.human_to_move()
         if human and self.selected is None:
-            acts = [o.ship for o in self.match.options() if o.type == "activate"]
+            acts = [o.ship for o in self.match.options() if o.control is Control.SHIP]
             if acts:
                 self.selected = acts[0]  # show the card of a ship that may act
         plan = self.current_plan()
-        key = (self.match.version, human, plan.distance if plan else None, self.astern)
+        laid = self.tape_option() if plan else None
+        key = (self.match.version, human, plan.distance if plan else None, laid.type if laid else None)
         opts = self.match.options() if human else []
-        self.actions.set_actions(actions_for(self.state, opts, plan.distance if plan else None, self.astern), key)
+        self.actions.set_actions(actions_for(opts, laid.type if laid else None, plan.distance if plan else None), key)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface)

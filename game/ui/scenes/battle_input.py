@@ -14,6 +14,7 @@ from functools import lru_cache
 import pygame
 import pygame_gui
 
+from game.systems.base import Control
 from game.table.geometry import convex_overlap
 from game.ui.render.ships import hull_points
 from game.ui.render.tape import handle_point
@@ -210,7 +211,7 @@ def _quiet_tooltip(button, quiet: bool) -> None:
 
 def _fire_popup(scene, target: str, screen_pos) -> bool:
     """Clicking an enemy that the acting ship can fire at offers the shots at her."""
-    acts = [a for a in scene.actions.actions if a.target == target and a.group in ("fire", "boarding")]
+    acts = [a for a in scene.actions.actions if a.target == target]
     if not acts:
         return False
     width = fire_popup_width([a.label for a in acts])
@@ -312,16 +313,16 @@ def _key(scene, event) -> bool:
 
 def _activate_selected(scene) -> None:
     for o in scene.match.options():
-        if o.type == "activate" and o.ship == scene.selected:
+        if o.control is Control.SHIP and o.ship == scene.selected:
             scene.submit(o.command())
             return
-    acts = [o for o in scene.match.options() if o.type == "activate"]
+    acts = [o for o in scene.match.options() if o.control is Control.SHIP]
     if acts:
         scene.app.say("click one of the highlighted ships (or Tab), then Enter to activate her")
 
 
 def _cycle(scene) -> None:
-    ids = [o.ship for o in scene.match.options() if o.type == "activate"]
+    ids = [o.ship for o in scene.match.options() if o.control is Control.SHIP]
     if not ids:
         ids = [s.id for s in scene.state.ships.values() if s.on_table]
     if not ids:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pygame
 
+from game.systems.base import Control
 from game.systems.btq21 import movement
 from game.systems.btq21.broadside import BATTERY, SIDES
+from game.table.written import inches
 from game.ui import palette as P
 from game.ui.fonts import blit_text
 from game.ui.fonts import text as render
@@ -118,7 +120,7 @@ class BattleView:
             draw_tape(ov, ov, cam, plan, s.length, s.width)
         surf.blit(ov, (0, 0))
         active = st.activation.ship if st.activation else None
-        activatable = {o.ship for o in sc.match.options() if o.type == "activate"} if sc.human_to_move() else set()
+        activatable = {o.ship for o in sc.match.options() if o.control is Control.SHIP} if sc.human_to_move() else set()
         for s in st.ships.values():
             if not s.on_table:
                 continue
@@ -153,10 +155,14 @@ class BattleView:
         if plan.aback:
             lines.append(("taken aback: no way on — choose the free turn, then click her or Enter", (255, 150, 130)))
         elif plan.astern:
-            lines.append((f"fouled: backing clear, up to {plan.hi:.1f}\" astern, then turn — Enter sails it",
-                          (255, 210, 140)))
-        elif any(o.type == "back_clear" for o in sc.match.options()):
-            lines.append(("fouled with the ship across her bow: she may back clear instead (X)", (255, 210, 140)))
+            laid = sc.tape_option()
+            what = laid.label.lower() if laid else "back her"
+            lines.append((f"tape laid astern: {what}, up to {inches(plan.hi)}, then turn — Enter", (255, 210, 140)))
+        else:
+            laid = sc.tape_option()
+            other = next((o for o in sc.match.options() if o.control is Control.TAPE and o is not laid), None)
+            if other is not None and other.lay_label:
+                lines.append((f"{other.lay_label}: {other.help} — key {other.lay_key.upper()}", (255, 210, 140)))
         if pv is not None:
             if pv.refused:
                 lines.append((pv.refused, (255, 120, 110)))

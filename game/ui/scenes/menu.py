@@ -35,6 +35,7 @@ from pygame_gui.elements import (
 from pygame_gui.windows import UIFileDialog, UIMessageWindow
 
 from game.persistence.autosave import autosave_path
+from game.table.written import compass_point
 from game.ui.app import Scene
 from game.ui.fonts import message as shown_message
 from game.ui.render.thumbnail import scenario_thumbnail
@@ -86,11 +87,6 @@ def default_players(side_ids: list[str], kinds: list[str]) -> dict[str, str]:
 
 def kind_label(kind: str) -> str:
     return KIND_LABELS.get(kind, f"Computer: {kind}")
-
-
-def compass_point(bearing: float) -> str:
-    points = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
-    return points[int((bearing % 360) / 22.5 + 0.5) % 16]
 
 
 def _inches(v: float) -> str:

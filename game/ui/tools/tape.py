@@ -67,7 +67,7 @@ class SegmentPlan:
         ship = state.ships[option.ship]
         lo, hi = option.ranges["distance"]
         t = option.ranges["turn"][1]
-        plan = cls(option.ship, ship.pose, lo, hi, t, astern=option.type == "back_clear")
+        plan = cls(option.ship, ship.pose, lo, hi, t, astern=option.measure == "astern")
         if plan.aback:  # taken aback: nothing to measure, only the free turn
             plan.distance = 0.0
         return plan

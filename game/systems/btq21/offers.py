@@ -1,0 +1,115 @@
+"""How each of Beat to Quarters' options is offered to a player: label, help, control, key.
+
+The window knows none of the book's commands.  It shows what this module puts
+on each legal option: the words on the button, the help with the book's
+section behind it, the kind of control (a button, the measuring tape, a shot
+or boarding aimed at a ship) and the key.  A label may hold ``{distance}``,
+which the window fills with the distance measured on the tape.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.systems.base import Control, Option, Variant
+from game.systems.btq21.state import GameState
+from game.table.written import inches
+
+
+def _name(state: GameState, sid: str) -> str:
+    s = state.ships.get(sid)
+    return s.name if s else sid
+
+
+def offer(state: GameState, options: list[Option]) -> list[Option]:
+    """The options with what the window needs to offer each one."""
+    return [_offer(state, o) for o in options]
+
+
+def _offer(state: GameState, o: Option) -> Option:
+    t = o.type
+    if t == "activate":
+        return replace(o, label=f"Activate {_name(state, o.ship)}", group="activate", control=Control.SHIP,
+                       help="Give this ship her activation (or click her, then Enter). Turn Sequence: ships of the "
+                       "squadron with the initiative act one at a time")
+    if t == "set_sail":
+        sails = state.rules.sails
+        cur = state.ships[o.ship].sail
+        up = cur in sails and sails.index(o.fixed["sail"]) > sails.index(cur)
+        return replace(o, label=f"{'Make' if up else 'Take in'} sail: {o.fixed['sail']}", group="sail",
+                       key="=" if up else "-",
+                       help="Change sail one step, at the start of the activation before she moves or fires "
+                       "(Changing Sails)")
+    if t in ("fight_fires", "repair"):
+        what = "Fight fires" if t == "fight_fires" else f"Repair {o.fixed['what']}"
+        key = "f" if t == "fight_fires" else "r"
+        return replace(o, label=what, group="special", variants=(
+            Variant({"all_hands": False}, what, f"Special action: {what.lower()} (Special Actions)", key),
+            Variant({"all_hands": True}, what + " — All Hands",
+                    "All Hands on Deck: one more die for the test, but neither broadside may fire this turn "
+                    "(Special Actions)"),
+        ))
+    if t == "drift":
+        return replace(o, label="Drift", key="d", help="Demasted: she drifts 1\" downwind (Drifting)")
+    if t == "tack":
+        return replace(o, label="Tack", key="t", group="special",
+                       help="Special action: a passed test lets her ignore being taken aback this turn "
+                       "(Special Actions, Taken Aback)")
+    if t == "boxhaul":
+        variants = tuple(
+            Variant({"fail_turn": turn}, f"Boxhaul {{distance}} (fail: {word})",
+                    "Special action: sail the tape's distance, then come about. If the test fails she falls off "
+                    f"90° to {word} and loses rigging (Special Actions)")
+            for turn, word in ((1, "starboard"), (-1, "port"))
+        )
+        return replace(o, label="Boxhaul", group="special", control=Control.TAPE_DISTANCE, variants=variants)
+    if t == "declare_boarding":
+        target = o.fixed["target"]
+        return replace(o, label=f"Board {_name(state, target)}", key="b", group="boarding", control=Control.TARGET,
+                       target=target,
+                       help="Declare boarding: this segment lays her alongside if she reaches (Boarding Actions)")
+    if t == "fire_as_she_bears":
+        return replace(o, label="Fire As She Bears", group="special",
+                       help="Special action: after another ship's segment, fire if a target bears, until her next "
+                       "activation (Special Actions)")
+    if t == "fire":
+        return _offer_fire(state, o)
+    if t == "hold_fire":
+        return replace(o, label="Hold fire", key="h", help="Let the chance to fire pass (Firing Broadsides)")
+    if t == "snap_fire":
+        return replace(o, label="Snap fire", group="fire", variants=tuple(
+            Variant({"aim": aim}, f"Snap fire: {aim}",
+                    "Fire at the boarder alongside: point blank, half dice (Boarding Actions)")
+            for aim in o.choices["aim"]
+        ))
+    if t == "end_activation":
+        return replace(o, label="End activation", key="e", help="Finish this ship's activation (Turn Sequence)")
+    if t == "move":
+        return replace(o, label="Sail this segment", key="return", control=Control.TAPE, measure="ahead", group="move",
+                       lay_label="Sail ahead instead", lay_key="x",
+                       help="Commit the segment measured on the tape (Movement)")
+    if t == "back_clear":
+        hi = o.ranges["distance"][1]
+        return replace(o, label="Back her this segment", key="return", control=Control.TAPE, measure="astern",
+                       group="move", lay_label=f"Back clear (up to {inches(hi)} astern)", lay_key="x",
+                       help="Fouled: a ship lies across her bow. Lay the tape from her stern, drag her back up to "
+                       "the segment minimum, turn, then Enter (Collisions, as Quarterdeck reads them)")
+    return replace(o, label=t.replace("_", " ").capitalize())
+
+
+def _offer_fire(state: GameState, o: Option) -> Option:
+    target = o.fixed["target"]
+    tgt = _name(state, target)
+    side = o.fixed["side"]
+    if o.fixed.get("chain_shot"):
+        bonus = int(state.rules.special_actions["chain_shot"]["to_hit"])
+        return replace(o, label=f"Fire {side} at {tgt}: chain shot", group="fire", control=Control.TARGET,
+                       target=target,
+                       help=f"Special action: chain shot at the rigging ({bonus:+d} to hit at this range if the test "
+                       "passes; it uses the turn's special action) (Special Actions)")
+    return replace(o, label=f"Fire {side} at {tgt}", group="fire", control=Control.TARGET, target=target,
+                   variants=tuple(
+                       Variant({"aim": aim}, f"Fire {side} at {tgt}: {aim}",
+                               f"Fire the {side} broadside at {tgt}'s {aim} (Firing Broadsides)")
+                       for aim in o.choices["aim"]
+                   ))
