@@ -90,6 +90,10 @@ def _successes(faces: list[int], on: int, dbl: int) -> int:
 START_OF_ACTIVATION = ("special:fight_fires", "special:repair")
 
 
+#: Fields of an event that name a ship (or battery) of the battle.
+SHIP_FIELDS = ("ship", "target", "other", "by")
+
+
 def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = None) -> list[str]:
     """Every disagreement between the log and the rules, as readable lines.
 
@@ -151,10 +155,15 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
             continue
         if kind == "wind":
             wind = float(e["from"])
+        for key in SHIP_FIELDS:
+            if isinstance(e.get(key), str) and ships and e[key] not in ships:
+                problems.append(f"{where}: '{key}' names {e[key][:40]!r}, a ship not in the setup")
         sid = e.get("ship")
         ship = ships.get(sid) if isinstance(sid, str) else None
         if kind == "move" and ship is not None:
             problems += _check_move(e, ship, wind, rules, where)
+        elif kind == "drift" and ship is not None:
+            problems += _check_drift(e, ship, wind, rules, where)
         elif kind == "sail" and ship is not None:
             if ship.sail is not None and abs(rules.sails.index(e["sail"]) - rules.sails.index(ship.sail)) != 1:
                 problems.append(f"{where}: sail went from {ship.sail} to {e['sail']}, more than one level")
@@ -308,6 +317,7 @@ class _Bookkeeping:
         self.segments = 0
         self.rolled: set[str] = set()  # squadrons that rolled initiative this turn
         self.target: str | None = None  # the ship the last broadside was fired at
+        self.nations: dict[str, str] = {}  # squadron -> nation, from the setup
 
     def check(self, e: dict, ships: dict[str, _Ship]) -> list[str]:
         out = []
@@ -317,6 +327,11 @@ class _Bookkeeping:
         self.seq = e["seq"]
         if kind == "setup":
             self.turn, self.active, self.rolled = 1, None, set()
+            squadrons = e.get("squadrons")
+            if isinstance(squadrons, list):
+                self.nations = {
+                    str(q.get("id")): str(q.get("nation")) for q in squadrons if isinstance(q, dict) and "nation" in q
+                }
         if kind == "turn":
             if e["number"] != self.turn + 1:
                 out.append(f"turn {e['number']} follows turn {self.turn}")
@@ -344,6 +359,9 @@ class _Bookkeeping:
                 out.append(f"segment {e['segment']} is her {self.segments}th this activation")
         elif kind == "initiative":
             self.rolled.add(e["squadron"])
+            nation = self.nations.get(e["squadron"])
+            if nation is not None and e.get("nation") != nation:
+                out.append(f"squadron {e['squadron']} is {nation} in the setup, not {str(e.get('nation'))[:40]}")
             mods = e.get("modifiers")
             if isinstance(mods, dict) and sum(mods.values()) != e["modifier"]:
                 out.append(f"modifiers {mods} add up to {sum(mods.values())}, log says {e['modifier']}")
@@ -428,6 +446,26 @@ def _check_alignment(e: dict, ships: dict[str, _Ship], where: str) -> list[str]:
 
 def _same_heading(a: float, b: float) -> bool:
     return abs((a - b + 180.0) % 360.0 - 180.0) <= 0.01
+
+
+def _check_drift(e: dict, ship: _Ship, wind: float, rules: RuleSet, where: str) -> list[str]:
+    """Straight downwind, no farther than the drift distance, heading unchanged."""
+    out: list[str] = []
+    x0, y0, h0 = ship.pose
+    x1, y1, h1 = e["to"]
+    travelled = math.hypot(x1 - x0, y1 - y0)
+    if abs(travelled - e["distance"]) > 0.01:
+        out.append(f'{where}: the pose moved {travelled:.3f}" but the log says {e["distance"]}')
+    if e["distance"] > rules.drift_distance + TOL:
+        out.append(f'{where}: drifted {e["distance"]}, farther than the {rules.drift_distance:g}" a drift goes')
+    if travelled > 0.01:
+        bearing = math.degrees(math.atan2(x1 - x0, y1 - y0)) % 360.0
+        dev = abs((bearing - wind) % 360.0 - 180.0)
+        if dev > 0.05 + math.degrees(math.atan2(0.003, travelled)):  # the log rounds to 0.001"
+            out.append(f"{where}: drifted toward {bearing:.1f}, not downwind of a wind from {wind:g}")
+    if not _same_heading(h0, h1):
+        out.append(f"{where}: her heading went from {h0} to {h1} in a drift")
+    return out
 
 
 def _check_move(e: dict, ship: _Ship, wind: float, rules: RuleSet, where: str) -> list[str]:

@@ -92,6 +92,7 @@ def shapes(rules: RuleSet) -> dict[str, dict[str, Check]]:
             "to": pose,
         },
         "drift": {**ship, "to": pose},
+        "phase": {"phase": words("boarding", "end")},
         "sail": {**ship, "sail": sail},
         "taken_aback": {**ship, "sail": sail, "faces": faces, "rigging_lost": integer},
         "test": {

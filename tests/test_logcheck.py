@@ -1,6 +1,7 @@
 """Random self-play of every scenario leaves a log that recounts exactly by the rules."""
 
 import json
+import math
 
 import pytest
 from hypothesis import given, settings
@@ -144,6 +145,38 @@ def test_an_initiative_die_edited_past_six_is_caught():
     ini["roll"] = [11 if i == 0 else f for i, f in enumerate(ini["roll"])]
     problems = check_events(events, RULES)
     assert any("die face 11 on a D6 in 'roll'" in p for p in problems)
+
+
+def test_an_event_naming_a_ship_not_in_the_battle_is_caught():
+    events = real_log()
+    test = next(e for e in events if e["type"] == "test")
+    test["ship"] = "flying_dutchman"
+    assert any("'flying_dutchman', a ship not in the setup" in p for p in check_events(events, RULES))
+
+
+def test_a_squadron_rolling_initiative_under_another_nation_is_caught():
+    events = real_log()
+    ini = next(e for e in events if e["type"] == "initiative")
+    ini["nation"] = "spanish" if ini["nation"] != "spanish" else "british"
+    assert any(f"squadron {ini['squadron']} is " in p and "in the setup, not" in p for p in check_events(events, RULES))
+
+
+def test_a_drift_edited_off_the_wind_or_past_its_inch_is_caught():
+    events = log(
+        {"type": "drift", "ship": "guerriere", "distance": 1.0, "to": None},
+    )
+    setup = events[0]
+    g = next(s for s in setup["ships"] if s["id"] == "guerriere")
+    x, y, h = g["pose"]
+    wind = setup["wind_from"]
+    down = math.radians(wind + 180.0)
+    events[1]["to"] = [round(x + math.sin(down), 3), round(y + math.cos(down), 3), h]
+    assert check_events(events, RULES) == []
+    events[1]["to"] = [round(x + math.cos(down), 3), round(y - math.sin(down), 3), h]  # a quarter off the wind
+    assert any("not downwind" in p for p in check_events(events, RULES))
+    events[1]["to"] = [round(x + 2 * math.sin(down), 3), round(y + 2 * math.cos(down), 3), h]
+    events[1]["distance"] = 2.0
+    assert any("farther than" in p for p in check_events(events, RULES))
 
 
 def test_a_damage_tracks_left_edited_by_one_is_caught():
