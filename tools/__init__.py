@@ -1,0 +1,1 @@
+"""Maintenance tools: fuzzing, soak runs, auditor strictness, the screenshot planner."""
