@@ -244,7 +244,7 @@ def test_no_log_whatever_its_events_makes_the_auditor_crash(events):
 
 def test_the_auditor_knows_every_event_type_the_engine_writes():
     from game.logshape import KNOWN_TYPES
-    from tests.ui.test_narrate import _engine_event_types
+    from tests.systems.btq21.test_narrate import _engine_event_types
 
     assert _engine_event_types() <= KNOWN_TYPES
 

@@ -146,6 +146,18 @@ class RuleSystem(Protocol):
         """A trial copy for previews and look-ahead: dice of its own, never the game's."""
         ...
 
+    def describe(self, event: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
+        """One line of plain words for the battle log (None for pure bookkeeping); never raises."""
+        ...
+
+    def dice_roll(self, event: Mapping[str, Any], names: Mapping[str, str]) -> Any:
+        """The dice an event rolled, as the dice tray draws them (a narration.DiceRoll), or None."""
+        ...
+
+    def cue(self, event: Mapping[str, Any]) -> Any:
+        """How the window marks an event: a narration.Cue (the tone of its log line, its sound)."""
+        ...
+
 
 # --- reading commands from untrusted files -----------------------------------------------------
 

@@ -49,9 +49,9 @@ class Sounds:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(RATE, -16, 1, 512)
             self.sounds = {
-                "broadside": pygame.mixer.Sound(buffer=_noise_boom(1.4, 1).tobytes()),
-                "collision": pygame.mixer.Sound(buffer=_noise_boom(0.6, 2, rumble=120.0).tobytes()),
-                "turn": pygame.mixer.Sound(buffer=_bell(1.2).tobytes()),
+                "gunfire": pygame.mixer.Sound(buffer=_noise_boom(1.4, 1).tobytes()),
+                "impact": pygame.mixer.Sound(buffer=_noise_boom(0.6, 2, rumble=120.0).tobytes()),
+                "bell": pygame.mixer.Sound(buffer=_bell(1.2).tobytes()),
             }
             self.ok = True
         except (pygame.error, ValueError):
@@ -65,6 +65,3 @@ class Sounds:
             s.set_volume(volume)
             s.play()
 
-
-#: Which event makes which sound.
-EVENT_SOUNDS = {"broadside": "broadside", "collision": "collision", "turn": "turn", "exploded": "broadside"}

@@ -187,7 +187,7 @@ def test_settled_draw_is_one_cached_image():
 
 
 def test_takes_the_narrators_rolls():
-    narrate = pytest.importorskip("game.ui.narrate")
+    narrate = pytest.importorskip("game.systems.btq21.narrate")
     group = narrate.DiceGroup(sides=6, faces=[2, 6, 1], needed=5, rerolled=[0], label="Musketry", first_faces=[4, 6, 1])
     roll = narrate.DiceRoll(purpose="Musketry", groups=[group], summary="1 hit")
     tray = DiceTray()
@@ -204,7 +204,7 @@ def test_a_test_roll_counts_successes_not_hits():
     from game.content.load import load_default
     from game.ui.render.dice_tray import HIT, _caption, _Die
 
-    narrate = pytest.importorskip("game.ui.narrate")
+    narrate = pytest.importorskip("game.systems.btq21.narrate")
     roll = narrate.dice_roll(
         {"type": "test", "ship": "x", "purpose": "special:fight_fires:all_hands", "faces": [1, 1, 3, 3],
          "successes": 0, "needed": 3, "passed": False},

@@ -16,7 +16,7 @@ def long_log(scene, activations=300):
     events = list(scene.match.session.events)
     for i in range(activations):  # about a long battle's worth of lines, added an activation at a time
         events += [{"type": "sail", "ship": "bucentaure", "sail": "easy" if i % 2 else "battle"}] * 3
-        log.sync(events, names)
+        log.sync(events, names, scene.match.session.system.describe)
     return log
 
 
@@ -34,12 +34,13 @@ def test_the_wheel_over_the_box_scrolls_back_and_new_lines_keep_the_readers_plac
     events = list(scene.match.session.events)
     for i in range(60):
         events += [{"type": "sail", "ship": "bucentaure", "sail": "easy" if i % 2 else "battle"}] * 3
-    log.sync(events, scene.names)
+    log.sync(events, scene.names, scene.match.session.system.describe)
     pygame.mouse.set_pos(LOG_RECT.center)
     assert log.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
     assert log.offset == 6 and log.visible_rows()[-1] == log.rows[-7][0]
     reading = log.visible_rows()
-    log.sync(events + [{"type": "sail", "ship": "bucentaure", "sail": "full"}], scene.names)
+    describe = scene.match.session.system.describe
+    log.sync(events + [{"type": "sail", "ship": "bucentaure", "sail": "full"}], scene.names, describe)
     assert log.visible_rows() == reading  # a line came in below: the page being read stays put
     assert log.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-10, flipped=False))
     assert log.offset == 0 and log.visible_rows()[-1] == "Bucentaure sets full sail."
@@ -65,7 +66,7 @@ def test_every_row_fits_the_box_and_none_is_empty():
     log = LogPanel(LOG_RECT)
     log.lines = [("Redoutable sails 1.5 inches and turns to port " + "i" * k + ".") for k in range(60)]
     log.lines.append("x" * 300)  # one word wider than the box
-    log.kinds = ["move"] * len(log.lines)
+    log.tones = [""] * len(log.lines)
     log._rewrap()
     limit = LOG_RECT.width - 2 * PAD - BAR_W
     assert all(r[0] and font(FONT_SIZE).size(r[0])[0] <= limit for r in log.rows)
@@ -75,8 +76,9 @@ def test_a_turn_line_is_bold_and_the_box_draws_itself():
     app = make_app()
     scene = battle(app, "duel")
     log = LogPanel(LOG_RECT)
-    log.sync(list(scene.match.session.events) + [{"type": "turn", "turn": 2}], {})
-    assert "turn" in log.kinds and log.lines[-1].startswith("Turn 2") and log.rows[-1][1]  # set in bold
+    system = scene.match.session.system
+    log.sync(list(scene.match.session.events) + [{"type": "turn", "turn": 2}], {}, system.describe, system.cue)
+    assert log.tones[-1] == "heading" and log.lines[-1].startswith("Turn 2") and log.rows[-1][1]  # set in bold
     surf = pygame.Surface(app.size)
     log.draw(surf)
     assert surf.get_at((log.rect.left + 1, log.rect.top + 10)) != surf.get_at((0, 0))

@@ -8,16 +8,17 @@ different options or house rules can be played side by side.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.content.model import RuleSet, Scenario
 from game.systems.base import Command, Event, Option, Refusal
-from game.systems.btq21 import boarding_action, engine, sandbox, setup
+from game.systems.btq21 import boarding_action, engine, narrate, sandbox, setup
 from game.systems.btq21.commands import COMMAND_TYPES, from_dict
 from game.systems.btq21.events import Out
 from game.systems.btq21.offers import offer
 from game.systems.btq21.state import GameState
+from game.systems.narration import Cue, DiceRoll
 
 
 class BeatToQuarters:
@@ -47,3 +48,12 @@ class BeatToQuarters:
 
     def sandbox(self, state: GameState, *, hold: bool = True) -> GameState:
         return sandbox.sandbox(state, hold=hold)
+
+    def describe(self, event: Mapping[str, Any], names: Mapping[str, str]) -> str | None:
+        return narrate.describe(event, names, rules=self.rules)
+
+    def dice_roll(self, event: Mapping[str, Any], names: Mapping[str, str]) -> DiceRoll | None:
+        return narrate.dice_roll(event, names=names, rules=self.rules)
+
+    def cue(self, event: Mapping[str, Any]) -> Cue:
+        return narrate.cue(event)

@@ -12,61 +12,60 @@ from the end screen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pygame
 
+from game.systems.narration import PLAIN, Cue, Describe
 from game.ui import palette as P
 from game.ui.fonts import font, text
-from game.ui.narrate import describe
 
 MAX_LINES = 400  # the box keeps the latest; the export keeps everything
 FONT_SIZE = 18
 PAD = 6
 BAR_W = 8  # the scroll bar
 WHEEL_ROWS = 3  # rows a notch of the wheel scrolls
-#: Events whose line is set in bold, and the colours that pick out the ones that matter.
-BOLD = ("turn", "game_over")
-GOLD = ("broadside", "critical", "sunk", "exploded", "struck", "captured")
-RED = ("collision", "aground", "taken_aback", "left_table")
+#: The colour of each tone a rule system gives a line (a "heading" is set in bold).
+TONE_COLOURS = {"notable": (255, 210, 127), "mishap": (255, 154, 138)}
 
 
-def _colour(kind: str) -> tuple[int, int, int]:
-    if kind in GOLD:
-        return (255, 210, 127)
-    if kind in RED:
-        return (255, 154, 138)
-    return P.TEXT
+def _colour(tone: str) -> tuple[int, int, int]:
+    return TONE_COLOURS.get(tone, P.TEXT)
 
 
 class LogPanel:
-    """The words of the battle so far; ``lines`` are the plain sentences, ``kinds`` their event types."""
+    """The words of the battle so far: ``lines`` the plain sentences, ``tones`` the tone the rule system gave each."""
 
     def __init__(self, rect: pygame.Rect, manager=None, container=None) -> None:
         self.rect = pygame.Rect(rect)
         self.shown = 0  # events already in the box
         self.lines: list[str] = []
-        self.kinds: list[str] = []
+        self.tones: list[str] = []
         self.rows: list[tuple[str, bool, tuple[int, int, int]]] = []  # (text, bold, colour)
         self.offset = 0  # rows scrolled back from the newest (0: following the battle)
         self._drag: tuple[int, int] | None = None  # (mouse y, offset) when the bar was grabbed
 
     # --- the lines ------------------------------------------------------------------
 
-    def sync(self, events: list[dict], names: dict[str, str], rules=None) -> None:
+    def sync(
+        self, events: list[dict], names: dict[str, str], describe: Describe, cue: Callable[[Any], Cue] = lambda e: PLAIN
+    ) -> None:
         if len(events) < self.shown:  # a take-back removed events: start again
             self.shown = 0
-            self.lines, self.kinds, self.rows = [], [], []
+            self.lines, self.tones, self.rows = [], [], []
             self.offset = 0
         before = len(self.lines)
         for e in events[self.shown :]:
-            line = describe(e, names, rules=rules)
+            line = describe(e, names)
             if line:
                 self.lines.append(line)
-                self.kinds.append(str(e.get("type")))
+                self.tones.append(cue(e).tone)
         self.shown = len(events)
         if len(self.lines) == before:
             return
         if len(self.lines) > MAX_LINES:
-            self.lines, self.kinds = self.lines[-MAX_LINES:], self.kinds[-MAX_LINES:]
+            self.lines, self.tones = self.lines[-MAX_LINES:], self.tones[-MAX_LINES:]
             self._rewrap()
             return
         added = 0
@@ -79,8 +78,8 @@ class LogPanel:
 
     def _wrap(self, i: int) -> list[tuple[str, bool, tuple[int, int, int]]]:
         """Line ``i`` cut into rows that fit the box."""
-        kind = self.kinds[i]
-        bold = kind in BOLD
+        tone = self.tones[i]
+        bold = tone == "heading"
         size = font(FONT_SIZE, bold).size
         limit = max(40, self.rect.width - 2 * PAD - BAR_W - 4)
         rows: list[str] = []
@@ -100,7 +99,7 @@ class LogPanel:
             else:
                 cur = trial
         rows.append(cur)
-        colour = _colour(kind)
+        colour = _colour(tone)
         return [(r, bold, colour) for r in rows]
 
     def _rewrap(self) -> None:

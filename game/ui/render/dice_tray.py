@@ -5,8 +5,8 @@ tumble is decoration so a player sees that something was rolled and which
 dice did the damage.  The random faces shown while tumbling come from a
 private :class:`random.Random` and never touch the game's dice.
 
-Rolls arrive as :class:`game.ui.narrate.DiceRoll` (``purpose``, ``groups``,
-``summary``), each group a :class:`~game.ui.narrate.DiceGroup` (``sides``,
+Rolls arrive as :class:`game.systems.narration.DiceRoll` (``purpose``, ``groups``,
+``summary``), each group a :class:`~game.systems.narration.DiceGroup` (``sides``,
 ``faces``, ``needed``, ``rerolled``, and optionally ``label`` and
 ``first_faces``).  Only those attributes are read, so anything shaped the same
 will do.

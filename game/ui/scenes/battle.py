@@ -19,19 +19,18 @@ from game.persistence.autosave import home
 from game.persistence.save import write_save
 from game.systems.base import Control, Option, Refusal
 from game.systems.btq21.commands import Command
+from game.systems.narration import names_from_scenario
 from game.ui import palette as P
 from game.ui.app import Scene
 from game.ui.camera import Camera
 from game.ui.fonts import message
 from game.ui.match import Match
-from game.ui.narrate import dice_roll, names_from_scenario
 from game.ui.panels.actions import COMMIT, Action, ActionPanel, LayTape, actions_for
 from game.ui.panels.log import LogPanel
 from game.ui.panels.phasebar import HEIGHT as BAR_H
 from game.ui.render.dice_tray import DiceTray
 from game.ui.render.table import TableLayer
 from game.ui.scenes.battle_view import BattleView
-from game.ui.sound import EVENT_SOUNDS
 from game.ui.tools.animate import Animator
 from game.ui.tools.tape import SegmentPlan
 
@@ -166,11 +165,11 @@ class BattleScene(Scene):
                 self.anim.add(s.id, before[s.id], s.pose, speed)
         played: set[str] = set()
         for e in result:
-            sound = EVENT_SOUNDS.get(e["type"])
+            sound = self.match.session.system.cue(e).sound
             if sound and sound not in played:
                 played.add(sound)
                 self.app.sounds.play(sound, self.app.settings.volume)
-            roll = dice_roll(e, names=self.names, rules=self.state.rules)
+            roll = self.match.session.system.dice_roll(e, self.names)
             if roll is not None:
                 self.tray.push(roll)
         act = self.state.activation
@@ -274,7 +273,8 @@ class BattleScene(Scene):
         speed = self.app.settings.speed
         self.anim.update(dt)
         self.tray.update(dt, speed)
-        self.log.sync(self.match.session.events, self.names, self.state.rules)
+        system = self.match.session.system
+        self.log.sync(self.match.session.events, self.names, system.describe, system.cue)
         self._refresh_actions()
         self._report_autosave()
         if self.pause > 0:

@@ -132,18 +132,12 @@ def json_lines(events) -> str:
 
 
 def plain_text(session) -> str:
-    """The battle in words; if the narrator is missing or fails, the events themselves."""
+    """The battle in the rule system's words; if its narration fails, the events themselves."""
+    from game.systems.narration import export_text
+
     events = list(session.events)
     try:
-        from game.ui.narrate import export_text
-    except ImportError:
-        return "Quarterdeck battle log (events)\n\n" + json_lines(events)
-    names = event_names(session)
-    try:
-        try:
-            return export_text(events, names, rules=session.rules)
-        except TypeError:  # a narrator without the rules keyword
-            return export_text(events, names)
+        return export_text(events, session.system.describe, event_names(session))
     except Exception as e:  # the log must still be saved, even if a sentence cannot be written
         return f"Quarterdeck battle log (events; the narrator failed: {type(e).__name__}: {e})\n\n" + json_lines(events)
 

@@ -10,7 +10,7 @@ import pytest
 from game.content.load import list_scenarios, load_default, load_scenario, scenario_path
 from game.selfplay import play
 from game.systems.btq21 import state as st
-from game.ui.narrate import (
+from game.systems.btq21.narrate import (
     BOOKKEEPING_TYPES,
     NARRATED_TYPES,
     DiceGroup,
@@ -94,7 +94,7 @@ def test_every_event_of_real_battles_has_words(battles):
 def _engine_event_types() -> set[str]:
     """Every event type the rules modules can emit: literal emit calls, moves, and ship statuses."""
     found = {"move"}  # emit_move
-    for path in (Path(__file__).resolve().parents[2] / "game" / "systems" / "btq21").glob("*.py"):
+    for path in (Path(__file__).resolve().parents[3] / "game" / "systems" / "btq21").glob("*.py"):
         found |= set(re.findall(r"\.emit\(\s*\"(\w+)\"", path.read_text(encoding="utf-8")))
     # damage.py emits a ship's new status as the event type (sink, remove)
     found |= {st.SUNK, st.DESTROYED, st.EXPLODED, st.AGROUND, st.LEFT_TABLE}
@@ -412,3 +412,13 @@ def test_an_initiative_roll_names_the_squadrons_own_nation():
     assert describe(e, {"escuadra": "Escuadra de Gravina"}) == (
         "Escuadra de Gravina roll 3+4 for initiative, -1 Spanish squadron: 6."
     )
+
+
+def test_the_window_is_cued_by_the_rule_system_not_by_event_names():
+    from game.systems.btq21.narrate import cue
+
+    assert (cue({"type": "broadside"}).tone, cue({"type": "broadside"}).sound) == ("notable", "gunfire")
+    assert (cue({"type": "turn"}).tone, cue({"type": "turn"}).sound) == ("heading", "bell")
+    assert (cue({"type": "collision"}).tone, cue({"type": "collision"}).sound) == ("mishap", "impact")
+    assert cue({"type": "sail"}) == cue({"type": "no such event"}) == cue("not an event")
+    assert cue({"type": "sail"}).tone == "" and cue({"type": "sail"}).sound == ""

@@ -1,15 +1,11 @@
-"""Plain words for the battle: the log panel, the dice tray and the exported log.
+"""Beat to Quarters' events in plain words: the log panel, the dice tray and the exported log.
 
 The engine reports everything as events (``shared/design/BATTLE-LOG.md``);
 players should not have to read JSON to follow a battle, so this module turns
-each event into one sentence using the ships' names, describes the dice an
-event rolled in a form the dice tray can draw, and writes a whole battle out
-as text grouped by turn.
-
-It is pure Python (no pygame) so the headless tools and tests can use it, and
-it never raises on a strange event: a log written by a newer engine, or a
-hand-edited one, must still be readable, so unknown or malformed events get a
-generic line listing their fields.
+each event into one sentence using the ships' names and describes the dice an
+event rolled in a form the dice tray can draw (:class:`DiceRoll`).  It never
+raises on a strange event: unknown or malformed events get a generic line
+listing their fields (:func:`narration.generic_line`).
 
 Some thresholds are not recorded in the events (the 4+ of a success test, the
 hit and save numbers of boarding and musketry, the critical check number).
@@ -21,16 +17,38 @@ out rather than guessed, so house rules are never misreported.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from game.systems import narration
+from game.systems.narration import (
+    DiceGroup,
+    DiceRoll,
+    Event,
+    Names,
+    event_game_turn,
+    generic_line,
+    names_from_scenario,
+    names_from_setup,
+)
 from game.table.written import inches
 
 if TYPE_CHECKING:
-    from game.content.model import RuleSet, Scenario
+    from game.content.model import RuleSet
 
-Names = Mapping[str, str]
-Event = Mapping[str, Any]
+__all__ = [
+    "BOOKKEEPING_TYPES",
+    "NARRATED_TYPES",
+    "DiceGroup",
+    "DiceRoll",
+    "describe",
+    "dice_roll",
+    "event_game_turn",
+    "export_text",
+    "generic_line",
+    "names_from_scenario",
+    "names_from_setup",
+    "cue",
+]
 
 #: Events that only mark the engine's progress through the turn; they would
 #: clutter the log, so :func:`describe` returns None for them.  ``phase`` marks
@@ -75,41 +93,6 @@ _TEST_PURPOSES = {
     "chain_shot": "Chain shot",
     "fire_as_she_bears": "Fire as she bears",
 }
-
-
-# --- dice for the tray --------------------------------------------------------
-
-
-@dataclass
-class DiceGroup:
-    """Dice of one kind rolled together, as the tray shows them in one row.
-
-    ``needed`` is the face a die must show to count, after modifiers (None when
-    every die simply adds up, as for damage, or when the event does not say).
-    ``rerolled`` holds the positions in ``faces`` of dice that were rolled
-    again; ``faces`` are the final faces and ``first_faces`` (when the event
-    kept them) the faces before any reroll, so the tray can animate the change.
-    """
-
-    sides: int
-    faces: list[int]
-    needed: int | None = None
-    rerolled: list[int] = field(default_factory=list)
-    label: str = ""
-    first_faces: list[int] | None = None
-    #: What a die that makes its number counts as: "hit" for gunnery, "success" for a test (the tray's
-    #: caption said "0 hits" over a fire-fighting roll whose summary said "0 successes").
-    tally: str = "hit"
-
-
-@dataclass
-class DiceRoll:
-    """What the dice tray shows for one event: why, which dice, and what came of it."""
-
-    purpose: str
-    groups: list[DiceGroup]
-    summary: str
-    ship: str | None = None  # the id of the ship that rolled (or suffered), to place the tray
 
 
 # --- small helpers --------------------------------------------------------------
@@ -180,19 +163,6 @@ def _hits(n: int) -> str:
 def _dice_count(d10: int, d6: int) -> str:
     parts = [f"{n} D{s}" for n, s in ((d10, 10), (d6, 6)) if n]
     return " and ".join(parts) if parts else "no dice"
-
-
-def event_game_turn(event: Event) -> int | None:
-    """The game turn an event belongs to.
-
-    Events that report degrees turned (``move``, ``grapple``, a failed
-    ``boxhaul``) use ``turn`` for the degrees and keep the game turn in
-    ``game_turn`` (see ``game/systems/btq21/events.py``).
-    """
-    t = event.get("game_turn", event.get("turn"))
-    if isinstance(t, bool) or not isinstance(t, (int, float)):
-        return None
-    return int(t)
 
 
 def _purpose_key(purpose: str) -> tuple[str, bool]:
@@ -674,22 +644,6 @@ _DESCRIBE: dict[Any, _Handler] = {
 NARRATED_TYPES: frozenset[str] = frozenset(_DESCRIBE)
 
 
-def generic_line(event: Any, names: Names) -> str:
-    """A readable line for any event, known or not: its type, then its fields, ship ids shown by name."""
-    if not isinstance(event, Mapping):
-        return f"Event: {event!r}"
-    kind = str(event.get("type", "event")).replace("_", " ")
-    parts = []
-    for k, v in event.items():
-        if k in ("seq", "type", "turn", "game_turn"):
-            continue
-        if isinstance(v, str) and v in names:
-            v = names[v]
-        parts.append(f"{str(k).replace('_', ' ')} {v}")
-    head = kind[:1].upper() + kind[1:]
-    return f"{head}: {', '.join(parts)}." if parts else f"{head}."
-
-
 def describe(event: Event, names: Names, *, rules: RuleSet | None = None) -> str | None:
     """One line of plain words for the battle log, or None for the bookkeeping in :data:`BOOKKEEPING_TYPES`.
 
@@ -893,69 +847,23 @@ def dice_roll(event: Event, *, names: Names | None = None, rules: RuleSet | None
 # --- names and the exported log ----------------------------------------------------------
 
 
-def names_from_setup(events: Iterable[Event]) -> dict[str, str]:
-    """Display names for ship and side ids, from the ``setup`` events of a log."""
-    names: dict[str, str] = {}
-    for e in events:
-        if not isinstance(e, Mapping) or e.get("type") != "setup":
-            continue
-        for side in e.get("sides", []) or []:
-            if isinstance(side, Mapping) and side.get("id") and side.get("name"):
-                names[str(side["id"])] = str(side["name"])
-        for ship in e.get("ships", []) or []:
-            if isinstance(ship, Mapping) and ship.get("id") and ship.get("name"):
-                names[str(ship["id"])] = str(ship["name"])
-    return names
-
-
-def names_from_scenario(scenario: Scenario) -> dict[str, str]:
-    """Display names for every id a scenario's events can mention: ships, batteries, squadrons, sides, terrain.
-
-    The log's setup event names ships and sides only; the UI has the scenario
-    and can name squadrons and shores too.
-    """
-    names: dict[str, str] = {scenario.id: scenario.name}
-    for t in scenario.terrain:
-        if t.name:
-            names[t.id] = t.name
-    for side in scenario.sides:
-        names[side.id] = side.name
-        for bat in side.batteries:
-            names[bat.id] = bat.name
-        for sq in side.squadrons:
-            names[sq.id] = sq.name
-            for s in sq.ships:
-                names[s.id] = s.ship.name
-    return names
-
-
 def export_text(events: Iterable[Event], names: Names | None = None, *, rules: RuleSet | None = None) -> str:
-    """The whole battle as readable text: one line per event under a heading for each game turn.
+    """The whole battle as readable text in Beat to Quarters' words (see :func:`narration.export_text`)."""
+    return narration.export_text(events, lambda e, n: describe(e, n, rules=rules), names)
 
-    Names come from the log's own setup event, overridden by ``names``.  A
-    file holding several battles (self-play) gets a section per battle.  The
-    ``turn`` events are left out: the headings say the same.
-    """
-    evs = [e for e in events if isinstance(e, Mapping)]
-    given = dict(names or {})
-    lines = ["Quarterdeck battle log"]
-    current: int | None = None
-    battle_names: dict[str, str] = {**names_from_setup(evs), **given}
-    for e in evs:
-        kind = e.get("type")
-        if kind == "setup":
-            battle_names = {**names_from_setup([e]), **given}
-            current = None
-            lines.append("")
-            lines.append(describe(e, battle_names, rules=rules) or "")
-            continue
-        if kind == "turn":
-            continue
-        t = event_game_turn(e)
-        if t is not None and t != current:
-            current = t
-            lines.extend(["", f"Turn {t}"])
-        text = describe(e, battle_names, rules=rules)
-        if text:
-            lines.append(f"  {text}")
-    return "\n".join(lines) + "\n"
+
+_CUES: dict[Any, narration.Cue] = {
+    "turn": narration.Cue("heading", "bell"),
+    "game_over": narration.Cue("heading"),
+    "broadside": narration.Cue("notable", "gunfire"),
+    "exploded": narration.Cue("notable", "gunfire"),
+    **{kind: narration.Cue("notable") for kind in ("critical", "sunk", "struck", "captured")},
+    "collision": narration.Cue("mishap", "impact"),
+    **{kind: narration.Cue("mishap") for kind in ("aground", "taken_aback", "left_table")},
+}
+
+
+def cue(event: Event) -> narration.Cue:
+    """How the window marks a Beat to Quarters event (log tone, sound)."""
+    kind = event.get("type") if isinstance(event, Mapping) else None
+    return _CUES.get(kind, narration.PLAIN)
