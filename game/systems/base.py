@@ -125,6 +125,8 @@ class RuleSystem(Protocol):
 
     id: str
     title: str
+    #: The name of the tables in force (the book's, or a club's house rules).
+    tables_name: str
 
     def new_game(self, scenario: Any, seed: int) -> tuple[Any, list[Event]]:
         """The first state of a battle and its setup events."""
@@ -156,6 +158,10 @@ class RuleSystem(Protocol):
 
     def cue(self, event: Mapping[str, Any]) -> Any:
         """How the window marks an event: a narration.Cue (the tone of its log line, its sound)."""
+        ...
+
+    def reference(self) -> list[tuple[str, str]]:
+        """The rules reference: (title, body) sections in the markup of game.systems.reference_text."""
         ...
 
 

@@ -244,8 +244,11 @@ class QuarterdeckApp(App):
     def __init__(self, size: tuple[int, int] = (1600, 900), *, headless: bool = False) -> None:
         super().__init__(size, headless=headless)
         from game.content.load import load_default
+        from game.systems import make_system
 
         self.rules, self.ships = load_default()
+        #: The rule system of the tables loaded, for what is shown outside a battle (the rules reference).
+        self.system = make_system(self.rules.system, self.rules)
         self.autosave = not headless
         for folder in (home(), home() / "saves"):
             sweep(folder)  # temporary files a killed autosave or save left behind

@@ -273,9 +273,9 @@ def test_reference_shows_every_section_and_goes_back(app):
     key(app, pygame.K_r, "r")
     ref = app.scene
     assert isinstance(ref, ReferenceScene) and ref.overlay
-    sections = _sections(app.rules)
+    sections = _sections(app.system)
     try:
-        from game.ui.reference import reference_sections
+        from game.systems.btq21.reference import reference_sections
 
         assert sections == list(reference_sections(app.rules))
     except ImportError:
@@ -369,3 +369,19 @@ def test_thumbnail_draws_to_size_and_is_cached(app):
     # the French side's colour appears (ships and the battery), and so does the coast
     colours = {tuple(a.get_at((x, y)))[:3] for x in range(0, 240, 2) for y in range(0, 160, 2)}
     assert tuple(sc.sides[0].colour) in colours
+
+
+def test_the_reference_shows_whatever_text_the_rule_system_gives(app):
+    from game.ui.scenes.reference import ReferenceScene
+
+    class Signals:
+        title, tables_name = "Signal Book", "Popham's code, 1803"
+
+        def reference(self):
+            return [("Flags", "One flag a <b>digit</b>."), ("Hoists", "Up to four flags.")]
+
+    ref = ReferenceScene(app, Signals())
+    app.push(ref)
+    step(app)
+    assert [i["text"] for i in ref.list.item_list] == ["Flags", "Hoists"]
+    assert "Popham's code, 1803" in ref.card.get_container().elements[1].text

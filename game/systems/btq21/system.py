@@ -17,6 +17,7 @@ from game.systems.btq21 import boarding_action, engine, narrate, sandbox, setup
 from game.systems.btq21.commands import COMMAND_TYPES, from_dict
 from game.systems.btq21.events import Out
 from game.systems.btq21.offers import offer
+from game.systems.btq21.reference import reference_sections
 from game.systems.btq21.state import GameState
 from game.systems.narration import Cue, DiceRoll
 
@@ -29,6 +30,7 @@ class BeatToQuarters:
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
+        self.tables_name = rules.name
         self.command_types = dict(COMMAND_TYPES)
         self.handlers: dict[type, engine.Handler] = dict(engine.HANDLERS)
         self.phase_hooks: list[Callable[[GameState, Out], None]] = [boarding_action.boarding_phase]
@@ -57,3 +59,6 @@ class BeatToQuarters:
 
     def cue(self, event: Mapping[str, Any]) -> Cue:
         return narrate.cue(event)
+
+    def reference(self) -> list[tuple[str, str]]:
+        return reference_sections(self.rules)

@@ -253,7 +253,7 @@ class BattleScene(Scene):
     def open_reference(self) -> None:
         from game.ui.scenes.reference import ReferenceScene
 
-        self.app.push(ReferenceScene(self.app))
+        self.app.push(ReferenceScene(self.app, self.match.session.system))
 
     # --- events ------------------------------------------------------------------------
 

@@ -6,8 +6,8 @@ and shows the chosen one on the right.  It is an overlay: opened from a
 battle it draws over the table (dimmed) and ``Back``/Escape pops it, leaving
 the battle exactly as it was; opened from the menu it does the same there.
 
-The text comes from :func:`game.ui.reference.reference_sections`, written
-elsewhere; until that module exists a placeholder section says so.
+The text is the rule system's own (``RuleSystem.reference()``), in the markup
+of :mod:`game.systems.reference_text`.
 
 Also home to the two helpers every overlay here needs (:func:`make_scrim`,
 :func:`is_input`): pygame_gui draws all scenes' widgets after the scenes'
@@ -24,8 +24,9 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UISelectionList, UITextBox
 
+from game.systems.base import RuleSystem
+from game.systems.reference_text import TABLE_FACE, TABLE_PIXELS
 from game.ui.app import Scene
-from game.ui.reference import TABLE_FACE, TABLE_PIXELS
 
 #: Above anything the scene below is likely to stack (panels, dropdowns, their lists).
 OVERLAY_HEIGHT = 40
@@ -105,19 +106,9 @@ def select_item(selection_list: UISelectionList, index: int) -> None:
                 button.unselect()
 
 
-def _sections(rules) -> list[tuple[str, str]]:
-    try:
-        from game.ui.reference import reference_sections
-    except ImportError:
-        return [
-            (
-                "Rules reference",
-                "<p>The rules reference is not available in this build yet.</p>"
-                f"<p>Rule set in force: <b>{getattr(rules, 'name', 'unknown')}</b>.</p>",
-            )
-        ]
-    sections = list(reference_sections(rules))
-    return sections or [("Rules reference", "<p>No reference sections.</p>")]
+def _sections(system: RuleSystem) -> list[tuple[str, str]]:
+    sections = list(system.reference())
+    return sections or [("Rules reference", "No reference sections.")]
 
 
 class ReferenceScene(Scene):
@@ -125,9 +116,10 @@ class ReferenceScene(Scene):
 
     overlay = True
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, system: RuleSystem | None = None) -> None:
         super().__init__(app)
-        self.sections = _sections(getattr(app, "rules", None))
+        self.system = system or app.system
+        self.sections = _sections(self.system)
         self.current = 0
         preload_reading_fonts(app.ui)
         self._build()
@@ -142,7 +134,6 @@ class ReferenceScene(Scene):
         inner_w = self.card.get_container().get_size()[0]
         inner_h = self.card.get_container().get_size()[1]
         pad = 18
-        rules = getattr(self.app, "rules", None)
         UILabel(
             pygame.Rect(pad, 12, inner_w - 2 * pad, 34),
             "Rules reference",
@@ -150,9 +141,13 @@ class ReferenceScene(Scene):
             container=self.card,
             object_id=ObjectID(class_id="@heading"),
         )
+        named = self.system.title
+        caption = f"{named}: the book's tables" if self.system.tables_name == named else (
+            f"{named}, with the tables in force: {self.system.tables_name}"
+        )
         UILabel(
             pygame.Rect(pad, 44, inner_w - 2 * pad, 22),
-            f"The tables in force: {getattr(rules, 'name', 'unknown rule set')}",
+            caption,
             manager=ui,
             container=self.card,
             object_id=ObjectID(class_id="@caption"),

@@ -1,4 +1,4 @@
-"""The in-app rules reference, written from the rule set in force.
+"""Beat to Quarters' rules reference (F1), written from the tables in force.
 
 Every number is read from the loaded :class:`RuleSet`, never typed here, so a
 club playing house rules (an edited ``data/rules/*.yaml``) sees its own values
@@ -15,29 +15,21 @@ pygame import, so the tests need no display.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
 
-from game.content.model import RuleSet
-
-#: Colour of the small headings inside a section.
-HEADING_COLOUR = "#f0d890"
-
-#: Tables are set in pygame_gui's bundled monospaced face: in Noto Sans the space-padded columns
-#: wander by a letter or two a row (seen in the window: "Crew" numbers under "Rigging").
-TABLE_FACE = "fira_code_symbols"
-TABLE_PIXELS = 14
+from game.content.model import CriticalRow, RuleSet
+from game.systems.reference_text import body as _body
+from game.systems.reference_text import esc
+from game.systems.reference_text import heading as _heading
+from game.systems.reference_text import para as _para
+from game.systems.reference_text import table as _table
 
 _BAND_WORDS = {"point_blank": "point blank", "close": "close", "effective": "effective", "long": "long"}
 
 
 # --- formatting helpers -------------------------------------------------------------
-
-
-def esc(text: Any) -> str:
-    """Escape text for pygame_gui's HTML (only &, < and > are special)."""
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _n(x: Any) -> str:
@@ -85,42 +77,6 @@ def _words(key: str) -> str:
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def _heading(text: str) -> str:
-    return f"<font color='{HEADING_COLOUR}'><b>{esc(text)}</b></font>"
-
-
-def _para(*sentences: str) -> str:
-    """Already-escaped sentences joined into one paragraph."""
-    return " ".join(s for s in sentences if s)
-
-
-def _table(header: Sequence[str], rows: Iterable[Sequence[str]], align: str = "") -> str:
-    """Space-padded columns, header in bold.
-
-    ``align`` gives 'l' or 'r' per column; by default the first column (names)
-    is left-aligned and the rest (numbers) right-aligned, so digits line up.
-    """
-    rows = [[str(c) for c in r] for r in rows]
-    header = [str(c) for c in header]
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    align = align or "l" + "r" * (len(header) - 1)
-
-    def line(cells: Sequence[str]) -> str:
-        padded = [
-            c.ljust(w) if align[i : i + 1] != "r" else c.rjust(w)
-            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-        ]
-        return esc("   ".join(padded).rstrip())
-
-    lines = "<br>".join([f"<b>{line(header)}</b>", *(line(r) for r in rows)])
-    return f"<font face='{TABLE_FACE}' pixel_size={TABLE_PIXELS}>{lines}</font>"
-
-
-def _body(*blocks: str) -> str:
-    """Blocks (paragraphs, headings, tables) separated by a blank line."""
-    return "<br><br>".join(b for b in blocks if b)
 
 
 def _by(mapping: dict[str, Any], keys: Iterable[str] | None = None, fmt: Callable[[Any], str] = _signed) -> str:
@@ -354,7 +310,7 @@ def _to_hit(rules: RuleSet) -> str:
     )
 
 
-def _critical_effect(row: Any) -> str:
+def _critical_effect(row: CriticalRow) -> str:
     base = {
         "rudder": "rudder damaged",
         "mast": "mast hit",

@@ -10,7 +10,7 @@ import pytest
 
 from game.content.load import load_default, load_rules
 from game.content.paths import rules_path
-from game.ui.reference import reference_sections
+from game.systems.btq21.reference import reference_sections
 
 RULES, _ = load_default()
 
