@@ -164,6 +164,10 @@ class RuleSystem(Protocol):
         """The rules reference: (title, body) sections in the markup of game.systems.reference_text."""
         ...
 
+    def card(self, state: Any, ship_id: str) -> Any:
+        """What the ship's data card shows (a game.systems.card.Card)."""
+        ...
+
 
 # --- reading commands from untrusted files -----------------------------------------------------
 

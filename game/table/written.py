@@ -12,12 +12,16 @@ from typing import Any
 _POINTS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
 
 
-def inches(x: Any, places: int = 1) -> str:
-    """A distance on the table: ``3.5"`` (whatever cannot be read as a number is shown as given)."""
+def inches(x: Any, places: int | None = 1) -> str:
+    """A distance on the table: ``3.5"``; ``places=None`` writes it as short as it is (``8"``, ``2.25"``).
+
+    Whatever cannot be read as a number is shown as given.
+    """
     try:
-        return f'{float(x):.{places}f}"'
+        v = float(x)
     except (TypeError, ValueError):
         return f'{x}"'
+    return f'{v:g}"' if places is None else f'{v:.{places}f}"'
 
 
 def compass_point(bearing: float) -> str:

@@ -14,11 +14,13 @@ from typing import Any
 from game.content.model import RuleSet, Scenario
 from game.systems.base import Command, Event, Option, Refusal
 from game.systems.btq21 import boarding_action, engine, narrate, sandbox, setup
+from game.systems.btq21.card import ship_card
 from game.systems.btq21.commands import COMMAND_TYPES, from_dict
 from game.systems.btq21.events import Out
 from game.systems.btq21.offers import offer
 from game.systems.btq21.reference import reference_sections
 from game.systems.btq21.state import GameState
+from game.systems.card import Card
 from game.systems.narration import Cue, DiceRoll
 
 
@@ -62,3 +64,6 @@ class BeatToQuarters:
 
     def reference(self) -> list[tuple[str, str]]:
         return reference_sections(self.rules)
+
+    def card(self, state: GameState, ship_id: str) -> Card:
+        return ship_card(state, ship_id)

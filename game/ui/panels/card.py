@@ -1,117 +1,25 @@
 """The ship data card: everything a player would read off the paper card beside the model.
 
-The card is drawn with plain pygame into a surface of exactly the size asked
-for, so nothing can spill outside its rect; text that would not fit is shrunk
-a little and then cut with an ellipsis.  :class:`ShipCard` keeps the rendered
-surface while the ship is unchanged, so a card on screen every frame costs one
-blit.
-
-The two tables a player checks most -- which damage boxes are gone, and how
-many dice each broadside throws at each range -- are pure functions
-(:func:`track_boxes`, :func:`broadside_table`) so the rule they show can be
-tested without drawing anything.
+The rule system says what the card holds (:class:`game.systems.card.Card`:
+heading lines, damage tracks, marks, a table); this module only draws it,
+with plain pygame into a surface of exactly the size asked for, so nothing
+can spill outside its rect; text that would not fit is shrunk a little and
+then cut with an ellipsis.  :class:`ShipCard` keeps the rendered surface
+while the card is unchanged, so a card on screen every frame costs one blit.
 """
 
 from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from dataclasses import dataclass, fields
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
-from game.systems.btq21.broadside import broadside_total, split_dice
-from game.systems.btq21.state import (
-    AFLOAT,
-    AGROUND,
-    CAPTURED,
-    DESTROYED,
-    EXPLODED,
-    LEFT_TABLE,
-    STRUCK,
-    SUNK,
-    GameState,
-    Ship,
-)
+from game.systems.card import LOST, OK, PINK, PINK_LOST, Card, Mark, Table, Track
 from game.ui import palette as P
 from game.ui.fonts import text
-
-# --- box states --------------------------------------------------------------
-
-OK = "ok"
-PINK = "pink"
-LOST = "lost"
-PINK_LOST = "pink_lost"
-
-
-def track_boxes(start: int, lost: int, cripple: int) -> list[str]:
-    """The state of each box of a damage track, from the full end.
-
-    Points are lost from the full end, so the first ``lost`` boxes are crossed
-    out.  The track is crippled once ``lost >= cripple``: the first ``cripple``
-    boxes are the ones whose loss cripples her, and the card prints them pink
-    so a player sees at a glance how far she is from it.
-    """
-    start = max(0, int(start))
-    lost = max(0, min(start, int(lost)))
-    cripple = max(0, min(start, int(cripple)))
-    out: list[str] = []
-    for i in range(start):
-        if i < lost:
-            out.append(PINK_LOST if i < cripple else LOST)
-        else:
-            out.append(PINK if i < cripple else OK)
-    return out
-
-
-# --- broadside dice ----------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BandDice:
-    """One row of the card's gunnery table: the dice of one broadside at one range band."""
-
-    band: str
-    limit: float  # the band's upper limit, inches
-    d10: int
-    d6: int
-    hull: int  # number needed to hit, aiming at the hull
-    rigging: int  # ... aiming at the rigging
-    halved: bool  # dice halved (rounding up) for a crippled hull
-
-    @property
-    def dice(self) -> str:
-        """The dice as a player says them: "12 D10 + 16 D6"."""
-        parts = [f"{n} D{s}" for n, s in ((self.d10, 10), (self.d6, 6)) if n]
-        return " + ".join(parts) if parts else "none"
-
-
-def broadside_table(state: GameState, ship: Ship) -> list[BandDice]:
-    """Dice of one broadside at each range band, as :func:`game.systems.btq21.broadside.plan_shot` counts them.
-
-    Only what belongs to the firer is applied (the guns table, the large-gun
-    share, halving for a crippled hull); a rake or snap fire depends on the
-    target and is left to the shot preview.
-    """
-    halved = ship.crippled("hull")
-    rows: list[BandDice] = []
-    for band, limit in state.rules.ranges.items():
-        d10, d6 = split_dice(broadside_total(state, ship.guns, band), ship.large_share)
-        if halved:
-            d10, d6 = (d10 + 1) // 2, (d6 + 1) // 2
-        rows.append(
-            BandDice(
-                band,
-                float(limit),
-                d10,
-                d6,
-                int(state.rules.to_hit["hull"][band]),
-                int(state.rules.to_hit["rigging"][band]),
-                halved,
-            )
-        )
-    return rows
-
 
 # --- colours -----------------------------------------------------------------
 
@@ -130,17 +38,19 @@ BOX_COLOURS = {
     PINK_LOST: ((92, 52, 66), (132, 76, 96)),
 }
 CROSS = (236, 232, 220)
-STATUS = {
-    STRUCK: ("STRUCK", (240, 240, 240)),
-    CAPTURED: ("CAPTURED", (250, 170, 60)),
-    SUNK: ("SUNK", (90, 160, 255)),
-    EXPLODED: ("EXPLODED", (255, 90, 60)),
-    AGROUND: ("AGROUND", (214, 180, 110)),
-    LEFT_TABLE: ("LEFT THE TABLE", (170, 176, 180)),
-    DESTROYED: ("DESTROYED", (255, 90, 60)),
+#: The stamp's colour for each kind of end a rule system names (game.systems.card.FATES).
+FATE_COLOURS = {
+    "struck": (240, 240, 240),
+    "taken": (250, 170, 60),
+    "sunk": (90, 160, 255),
+    "destroyed": (255, 90, 60),
+    "ashore": (214, 180, 110),
+    "gone": (170, 176, 180),
 }
-SPECIAL_NAMES = {"flagship": "Flagship", "marines": "Marines", "signals": "Signals"}
-BAND_NAMES = {"point_blank": "Point blank", "close": "Close", "effective": "Effective", "long": "Long"}
+#: A mark's or line's tone as a colour.
+TONE_COLOURS: dict[str, tuple[int, int, int]] = {
+    "": P.TEXT, "dim": DIM, "faint": FAINT, "bad": BAD, "flame": P.FIRE, "drop": P.LEAK, "warn": WARN,
+}
 
 
 # --- text that fits ----------------------------------------------------------
@@ -206,94 +116,60 @@ SIZE_BODY = 19
 SIZE_SMALL = 17
 PAD = 8
 LABEL_W = 72
+MARK_LINE = 21
 
 
-def _armament(state: GameState, ship: Ship) -> str:
-    sc = getattr(state, "scenario", None)
-    if sc is None:
-        return ""
-    for _side, _sq, entry in sc.ships():
-        if entry.id == ship.id:
-            return entry.ship.armament
-    return ""
-
-
-def render_card(state: GameState, ship_id: str, size: tuple[int, int]) -> pygame.Surface:
-    """The whole card as a new surface of ``size``; everything is clipped to it."""
+def render_card(card: Card, size: tuple[int, int], colour: tuple[int, int, int] = P.TEXT) -> pygame.Surface:
+    """The whole card as a new surface of ``size``; everything is clipped to it.  ``colour``: her side's."""
     w, h = max(1, int(size[0])), max(1, int(size[1]))
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    ship = state.ships[ship_id]
     pygame.draw.rect(surf, BG, (0, 0, w, h), border_radius=6)
     pygame.draw.rect(surf, BORDER, (0, 0, w, h), 1, border_radius=6)
-    colour = P.side_colour(state, ship.side)
     pygame.draw.rect(surf, colour, (1, 1, w - 2, 5), border_top_left_radius=6, border_top_right_radius=6)
     surf.set_clip(pygame.Rect(PAD, 0, w - 2 * PAD, h))
     inner = w - 2 * PAD
-    fort = ship.shore_battery
 
-    # header: name, status, who and what she is
+    # heading: name, stamp badge, the lines about who and what she is
     y = 10
-    badge = STATUS.get(ship.status)
+    stamp_colour = FATE_COLOURS.get(card.fate, P.TEXT)
     badge_w = 0
-    if badge:
-        img = fit_text(badge[0], SIZE_SMALL, BG, inner // 2, bold=True)
+    if card.stamp:
+        img = fit_text(card.stamp, SIZE_SMALL, BG, inner // 2, bold=True)
         br = img.get_rect(topright=(w - PAD - 4, y + 4)).inflate(10, 6)
-        pygame.draw.rect(surf, badge[1], br, border_radius=4)
+        pygame.draw.rect(surf, stamp_colour, br, border_radius=4)
         _blit(surf, img, br.center, "center")
         badge_w = br.width + 8
-    r = _blit(surf, fit_text(ship.name, SIZE_NAME, P.TEXT, inner - badge_w, bold=True), (PAD, y))
+    r = _blit(surf, fit_text(card.name, SIZE_NAME, P.TEXT, inner - badge_w, bold=True), (PAD, y))
     y = r.bottom + 3
-    who = P.side_name(state, ship.side)
-    if ship.original_side and ship.original_side != ship.side:
-        who = f"Prize of {who}"
-    if fort:
-        kind = f"Shore battery · {ship.guns} guns"
-    else:
-        rate = f"{ship.rate} rate" if ship.rate[:1].isdigit() else ship.rate.title()
-        kind = f"{ship.nation.title()} · {rate} · {ship.guns} guns"
-    r = _blit(surf, fit_text(f"{who} · {kind}", SIZE_BODY, DIM, inner), (PAD, y))
-    y = r.bottom + 2
-    arm = _armament(state, ship)
-    if arm:
-        for line in wrap_lines(arm, SIZE_SMALL, inner, 2 if h >= 380 else 1):
-            r = _blit(surf, fit_text(line, SIZE_SMALL, FAINT, inner), (PAD, y))
+    for n, line in enumerate(card.lines):
+        size_ = SIZE_SMALL if line.small else SIZE_BODY
+        tone = TONE_COLOURS.get(line.tone, P.TEXT)
+        rows = wrap_lines(line.text, size_, inner, 2 if h >= 380 else 1) if line.wrap else [line.text]
+        for row in rows:
+            r = _blit(surf, fit_text(row, size_, tone, inner), (PAD, y))
             y = r.bottom + 1
-    y += 2
-    bits = [f"Crew {ship.quality}"]
-    if not fort:
-        bits.append("Sail: dismasted" if ship.adrift else f"Sail: {ship.sail or '-'}")
-    if ship.musketry:
-        bits.append(f"Musketry {ship.musketry} D6")
-    r = _blit(surf, fit_text("   ".join(bits), SIZE_BODY, P.TEXT, inner), (PAD, y))
-    y = r.bottom + 5
+        y += 1 if n < len(card.lines) - 1 else 4
     pygame.draw.line(surf, RULE, (PAD, y), (w - PAD, y))
     y += 5
 
     # bottom block, laid out from the bottom up so the tracks get what is left
-    table_h = _table_height()
-    info_h = 3 * 21
+    table_h = _table_height(card.table)
+    marks_h = len(card.marks) * MARK_LINE
     bottom = h - PAD - table_h
-    info_top = bottom - 6 - info_h
-    _draw_table(surf, state, ship, pygame.Rect(PAD, bottom, inner, table_h))
-    pygame.draw.line(surf, RULE, (PAD, bottom - 4), (w - PAD, bottom - 4))
-    _draw_info(surf, state, ship, PAD, info_top, inner)
-    pygame.draw.line(surf, RULE, (PAD, info_top - 4), (w - PAD, info_top - 4))
+    marks_top = bottom - 6 - marks_h
+    if card.table is not None:
+        _draw_table(surf, card.table, pygame.Rect(PAD, bottom, inner, table_h))
+        pygame.draw.line(surf, RULE, (PAD, bottom - 4), (w - PAD, bottom - 4))
+    _draw_marks(surf, card.marks, PAD, marks_top, inner)
+    pygame.draw.line(surf, RULE, (PAD, marks_top - 4), (w - PAD, marks_top - 4))
 
-    tracks_rect = pygame.Rect(PAD, y, inner, max(0, info_top - 8 - y))
-    _draw_tracks(surf, ship, tracks_rect)
+    tracks_rect = pygame.Rect(PAD, y, inner, max(0, marks_top - 8 - y))
+    _draw_tracks(surf, card.tracks, tracks_rect)
 
     surf.set_clip(None)
-    if ship.status != AFLOAT and badge:
-        _stamp(surf, badge[0], badge[1], tracks_rect)
+    if card.stamp:
+        _stamp(surf, card.stamp, stamp_colour, tracks_rect)
     return surf
-
-
-def _track_list(ship: Ship) -> list[tuple[str, str]]:
-    out = [("hull", "FORT" if ship.shore_battery else "HULL")]
-    if not ship.shore_battery:
-        out.append(("rigging", "RIGGING"))
-    out.append(("crew", "CREW"))
-    return [(t, name) for t, name in out if ship.start(t) > 0]
 
 
 def _label_height(crippled: bool, compact: bool) -> int:
@@ -313,18 +189,18 @@ def _cell_size(counts: list[tuple[int, bool]], width: int, height: int, gap: int
     return None
 
 
-def _draw_tracks(surf: pygame.Surface, ship: Ship, rect: pygame.Rect) -> None:
+def _draw_tracks(surf: pygame.Surface, tracks: tuple[Track, ...], rect: pygame.Rect) -> None:
     """The damage tracks, with boxes as large as the room allows.
 
     On a short card the labels lose their counts (the boxes show them) before
     the boxes get too small to read; anything still too big is clipped rather
     than drawn over the lines below.
     """
-    tracks = _track_list(ship)
+    tracks = tuple(t for t in tracks if t.start > 0)
     if not tracks or rect.height <= 0:
         return
     box_w = rect.width - LABEL_W
-    counts = [(ship.start(t), ship.crippled(t)) for t, _ in tracks]
+    counts = [(t.start, t.crippled) for t in tracks]
     compact, gap = False, 8
     cell = _cell_size(counts, box_w, rect.height, gap, compact)
     if cell is None:
@@ -334,25 +210,25 @@ def _draw_tracks(surf: pygame.Surface, ship: Ship, rect: pygame.Rect) -> None:
     old_clip = surf.get_clip()
     surf.set_clip(rect.clip(old_clip))
     y = rect.top
-    for (track, name), (n, crippled) in zip(tracks, counts, strict=True):
-        boxes = track_boxes(n, ship.lost(track), getattr(ship, track + "_cripple"))
+    for track in tracks:
+        n, crippled = track.start, track.crippled
         rows = math.ceil(n / per_row)
         block_h = max(_label_height(crippled, compact), rows * cell)
         colour = BAD if crippled else P.TEXT
         r = _blit(
-            surf, fit_text(name, SIZE_SMALL if compact else SIZE_BODY, colour, LABEL_W - 6, bold=True), (rect.left, y)
+            surf,
+            fit_text(track.label, SIZE_SMALL if compact else SIZE_BODY, colour, LABEL_W - 6, bold=True),
+            (rect.left, y),
         )
         if not compact:
-            r = _blit(
-                surf, fit_text(f"{ship.left(track)}/{n}", SIZE_SMALL, DIM, LABEL_W - 6), (rect.left, r.bottom + 2)
-            )
+            r = _blit(surf, fit_text(f"{track.left}/{n}", SIZE_SMALL, DIM, LABEL_W - 6), (rect.left, r.bottom + 2))
             if crippled:
                 _blit(surf, fit_text("crippled", SIZE_SMALL, BAD, LABEL_W - 6), (rect.left, r.bottom + 2))
         x0 = rect.left + LABEL_W
-        for i, state in enumerate(boxes):
+        for i, box in enumerate(track.boxes()):
             bx = x0 + (i % per_row) * cell
             by = y + (i // per_row) * cell
-            _box(surf, pygame.Rect(bx, by, cell - 1, cell - 1), state)
+            _box(surf, pygame.Rect(bx, by, cell - 1, cell - 1), box)
         y += block_h + gap
     surf.set_clip(old_clip)
 
@@ -383,100 +259,95 @@ def _drop(surf: pygame.Surface, cx: int, cy: int, lit: bool) -> None:
     pygame.draw.polygon(surf, col, [(cx, cy - 8), (cx + 4, cy), (cx - 4, cy)])
 
 
-def _draw_info(surf: pygame.Surface, state: GameState, ship: Ship, x0: int, y: int, width: int) -> None:
-    """Three lines: fires, leaks and rudder; the broadsides fired this turn; special rules."""
-    right = x0 + width
-    cy = y + 9
-    _flame(surf, x0 + 7, cy, ship.fires > 0)
-    r = _blit(surf, text(f"Fires {ship.fires}", SIZE_BODY, P.FIRE if ship.fires else FAINT), (x0 + 17, cy), "midleft")
-    _drop(surf, r.right + 16, cy, ship.leaks > 0)
-    r = _blit(
-        surf, text(f"Leaks {ship.leaks}", SIZE_BODY, P.LEAK if ship.leaks else FAINT), (r.right + 26, cy), "midleft"
-    )
-    if not ship.shore_battery:
-        words, col = ("Rudder damaged", BAD) if ship.rudder else ("Rudder sound", FAINT)
-        _blit(surf, fit_text(words, SIZE_BODY, col, max(1, right - r.right - 14)), (right, cy), "midright")
+def _icon_flame_or_drop(draw: Callable[[pygame.Surface, int, int, bool], None]) -> Callable[..., int]:
+    def put(surf: pygame.Surface, mark: Mark, x: int, cy: int, room: int) -> int:
+        draw(surf, x + 7, cy, mark.on)
+        r = _blit(surf, fit_text(mark.label, SIZE_BODY, TONE_COLOURS.get(mark.tone, P.TEXT), room - 17),
+                  (x + 17, cy), "midleft")
+        return r.right + 9
 
-    cy += 21
-    sides = ("battery",) if ship.shore_battery else ("port", "starboard")
-    x = x0
-    for side in sides:
-        fired = side in ship.fired
-        pygame.draw.circle(surf, FAINT if fired else GOOD, (x + 5, cy), 5, 1 if fired else 0)
-        words = f"{side.title()} {'fired' if fired else 'ready'}"
-        r = _blit(
-            surf,
-            fit_text(words, SIZE_BODY, FAINT if fired else P.TEXT, max(1, right - x - 14)),
-            (x + 14, cy),
-            "midleft",
-        )
-        x = r.right + 14
-    if "musketry" in ship.fired and x < right - 40:
-        r = _blit(surf, fit_text("Muskets fired", SIZE_SMALL, FAINT, right - x), (x, cy), "midleft")
-        x = r.right + 12
-    cy += 21
-    # Fire As She Bears is a standing order: it sits at the right of the specials line, which rarely fills up
-    fas = fit_text("Fire As She Bears" if ship.fas else "FAS off", SIZE_SMALL, BG if ship.fas else FAINT, width // 2)
-    fr = fas.get_rect(midright=(right - 4, cy))
-    if ship.fas:
-        pygame.draw.rect(surf, WARN, fr.inflate(8, 4), border_radius=4)
-    surf.blit(fas, fr)
-    right = fr.left - 10
-    specials = [SPECIAL_NAMES.get(s, s.replace("_", " ").title()) for s in ship.specials if s != "shore_battery"]
-    x = x0
-    if not specials:
-        _blit(surf, fit_text("No special rules", SIZE_SMALL, FAINT, max(1, right - x)), (x, cy), "midleft")
-    for name in specials:
-        img = fit_text(name, SIZE_SMALL, P.TEXT, max(1, right - x - 8))
-        chip = img.get_rect(midleft=(x + 5, cy)).inflate(10, 4)
-        if chip.right > right:
-            break
-        pygame.draw.rect(surf, (58, 66, 82), chip, border_radius=4)
-        surf.blit(img, img.get_rect(center=chip.center))
-        x = chip.right + 6
+    return put
 
 
-def _table_height() -> int:
-    return 20 + 4 * 18
+def _put_dot(surf: pygame.Surface, mark: Mark, x: int, cy: int, room: int) -> int:
+    pygame.draw.circle(surf, GOOD if mark.on else FAINT, (x + 5, cy), 5, 0 if mark.on else 1)
+    r = _blit(surf, fit_text(mark.label, SIZE_BODY, TONE_COLOURS.get(mark.tone, P.TEXT), room - 14), (x + 14, cy),
+              "midleft")
+    return r.right + 14
 
 
-def _draw_table(surf: pygame.Surface, state: GameState, ship: Ship, rect: pygame.Rect) -> None:
-    rows = broadside_table(state, ship)
+def _put_chip(surf: pygame.Surface, mark: Mark, x: int, cy: int, room: int) -> int:
+    img = fit_text(mark.label, SIZE_SMALL, P.TEXT, max(1, room - 8))
+    chip = img.get_rect(midleft=(x + 5, cy)).inflate(10, 4)
+    if chip.width > room:
+        return x + room + 1  # no room left on the line
+    pygame.draw.rect(surf, (58, 66, 82), chip, border_radius=4)
+    surf.blit(img, img.get_rect(center=chip.center))
+    return chip.right + 6
+
+
+def _put_plain(surf: pygame.Surface, mark: Mark, x: int, cy: int, room: int) -> int:
+    size_ = SIZE_SMALL if mark.tone == "faint" else SIZE_BODY
+    r = _blit(surf, fit_text(mark.label, size_, TONE_COLOURS.get(mark.tone, P.TEXT), max(1, room)), (x, cy), "midleft")
+    return r.right + 12
+
+
+_PUT: dict[str, Callable[..., int]] = {
+    "flame": _icon_flame_or_drop(_flame),
+    "drop": _icon_flame_or_drop(_drop),
+    "dot": _put_dot,
+    "chip": _put_chip,
+    "": _put_plain,
+}
+
+
+def _draw_marks(surf: pygame.Surface, lines: tuple[tuple[Mark, ...], ...], x0: int, y: int, width: int) -> None:
+    """Each line of marks: those set at the right first (they are short), then the rest from the left."""
+    for n, line in enumerate(lines):
+        cy = y + 9 + n * MARK_LINE
+        right = x0 + width
+        for mark in (m for m in line if m.right):
+            if mark.icon == "badge":
+                img = fit_text(mark.label, SIZE_SMALL, BG if mark.on else FAINT, width // 2)
+                fr = img.get_rect(midright=(right - 4, cy))
+                if mark.on:
+                    pygame.draw.rect(surf, WARN, fr.inflate(8, 4), border_radius=4)
+                surf.blit(img, fr)
+                right = fr.left - 10
+            else:
+                img = fit_text(mark.label, SIZE_BODY, TONE_COLOURS.get(mark.tone, P.TEXT), width // 2)
+                right = _blit(surf, img, (right, cy), "midright").left - 10
+        x = x0
+        for mark in (m for m in line if not m.right):
+            if x >= right - 8:
+                break
+            x = _PUT.get(mark.icon, _put_plain)(surf, mark, x, cy, right - x)
+
+
+def _table_height(table: Table | None) -> int:
+    return 0 if table is None else 20 + len(table.rows) * 18
+
+
+def _draw_table(surf: pygame.Surface, table: Table, rect: pygame.Rect) -> None:
     w = rect.width
-    cols = [0, int(w * 0.29), int(w * 0.43), int(w * 0.78), int(w * 0.89), w]  # band | range | dice | hull | rig
-    title = "BATTERY DICE" if ship.shore_battery else "BROADSIDE DICE"
-    r = _blit(surf, text(title, SIZE_SMALL, DIM, bold=True), (rect.left, rect.top))
-    if rows and rows[0].halved:
-        _blit(
-            surf,
-            fit_text("halved: hull crippled", SIZE_SMALL, BAD, rect.left + cols[3] - r.right - 8),
-            (r.right + 8, r.top),
-        )
-    hx = rect.left + (cols[3] + cols[4]) // 2
-    rx = rect.left + (cols[4] + cols[5]) // 2
-    _blit(surf, text("Hull", SIZE_SMALL, DIM), (hx, rect.top), "midtop")
-    _blit(surf, text("Rig", SIZE_SMALL, DIM), (rx, rect.top), "midtop")
+    cols = [0, int(w * 0.29), int(w * 0.43), int(w * 0.78), int(w * 0.89), w]  # name | limit | dice | heads...
+    r = _blit(surf, text(table.title, SIZE_SMALL, DIM, bold=True), (rect.left, rect.top))
+    if table.note:
+        _blit(surf, fit_text(table.note, SIZE_SMALL, BAD, rect.left + cols[3] - r.right - 8), (r.right + 8, r.top))
+    centres = [rect.left + (cols[3 + i] + cols[4 + i]) // 2 for i in range(min(2, len(table.heads)))]
+    for head, cx in zip(table.heads, centres, strict=False):
+        _blit(surf, text(head, SIZE_SMALL, DIM), (cx, rect.top), "midtop")
     y = rect.top + 20
-    for row in rows:
+    for row in table.rows:
         cy = y + 8
-        col = P.BANDS.get(row.band, P.TEXT)
-        pygame.draw.rect(surf, col, (rect.left, cy - 5, 4, 11))
-        name = BAND_NAMES.get(row.band, row.band.replace("_", " ").title())
-        _blit(surf, fit_text(name, SIZE_BODY, P.TEXT, cols[1] - 12), (rect.left + 8, cy), "midleft")
-        _blit(
-            surf,
-            fit_text(f'≤{row.limit:g}"', SIZE_SMALL, FAINT, cols[2] - cols[1] - 4),
-            (rect.left + cols[1], cy),
-            "midleft",
-        )
-        _blit(
-            surf,
-            fit_text(row.dice, SIZE_BODY, P.TEXT, cols[3] - cols[2] - 4, bold=True),
-            (rect.left + cols[2], cy),
-            "midleft",
-        )
-        _blit(surf, text(f"{row.hull}+", SIZE_BODY, P.TEXT), (hx, cy), "center")
-        _blit(surf, text(f"{row.rigging}+", SIZE_BODY, P.TEXT), (rx, cy), "center")
+        pygame.draw.rect(surf, P.BANDS.get(row.key, P.TEXT), (rect.left, cy - 5, 4, 11))
+        cells = list(row.cells) + [""] * (3 - len(row.cells))
+        _blit(surf, fit_text(cells[0], SIZE_BODY, P.TEXT, cols[1] - 12), (rect.left + 8, cy), "midleft")
+        _blit(surf, fit_text(cells[1], SIZE_SMALL, FAINT, cols[2] - cols[1] - 4), (rect.left + cols[1], cy), "midleft")
+        _blit(surf, fit_text(cells[2], SIZE_BODY, P.TEXT, cols[3] - cols[2] - 4, bold=True), (rect.left + cols[2], cy),
+              "midleft")
+        for cell, cx in zip(row.cells[3:], centres, strict=False):
+            _blit(surf, text(cell, SIZE_BODY, P.TEXT), (cx, cy), "center")
         y += 18
 
 
@@ -495,39 +366,29 @@ def _stamp(surf: pygame.Surface, words: str, colour: tuple[int, int, int], over:
     surf.blit(img, img.get_rect(center=over.center))
 
 
-def draw_card(surface: pygame.Surface, rect: pygame.Rect, state: GameState, ship_id: str) -> None:
-    """Draw the card of ``ship_id`` into ``rect`` (rendered afresh; use :class:`ShipCard` to cache it)."""
-    surface.blit(render_card(state, ship_id, rect.size), rect.topleft)
-
-
-#: Fields the card does not show: a moving ship would otherwise re-render it every frame.
-_UNSHOWN = frozenset({"x", "y", "heading", "wake_flips", "activated", "morale_due", "taken_on_turn"})
-
-
-def card_key(state: GameState, ship_id: str, size: tuple[int, int]) -> tuple:
-    """What the card's pixels depend on: the ship's shown fields, the rect size and the shared content."""
-    ship = state.ships[ship_id]
-    values = tuple(getattr(ship, f.name) for f in fields(ship) if f.name not in _UNSHOWN)
-    return (ship_id, values, (int(size[0]), int(size[1])), id(state.rules), id(state.scenario))
+def draw_card(surface: pygame.Surface, rect: pygame.Rect, card: Card, colour: tuple[int, int, int] = P.TEXT) -> None:
+    """Draw ``card`` into ``rect`` (rendered afresh; use :class:`ShipCard` to cache it)."""
+    surface.blit(render_card(card, rect.size, colour), rect.topleft)
 
 
 class ShipCard:
-    """Ship cards cached by (ship, shown field values, size): an unchanged card is one blit.
+    """Ship cards cached by (card, colour, size): an unchanged card is one blit.
 
-    A few entries are kept so flicking between two or three selected ships
-    does not re-render each time.
+    A card is a frozen value, so one that moved but did not change compares
+    equal.  A few entries are kept so flicking between two or three selected
+    ships does not re-render each time.
     """
 
     def __init__(self, max_entries: int = 8) -> None:
         self.max_entries = max_entries
-        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._cache: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
         self.renders = 0  # how many times a card was actually drawn (for tests and profiling)
 
-    def surface(self, state: GameState, ship_id: str, size: tuple[int, int]) -> pygame.Surface:
-        key = card_key(state, ship_id, size)
+    def surface(self, card: Card, size: tuple[int, int], colour: tuple[int, int, int] = P.TEXT) -> pygame.Surface:
+        key = (card, colour, (int(size[0]), int(size[1])))
         img = self._cache.get(key)
         if img is None:
-            img = render_card(state, ship_id, size)
+            img = render_card(card, size, colour)
             self.renders += 1
             self._cache[key] = img
             while len(self._cache) > self.max_entries:
@@ -536,8 +397,10 @@ class ShipCard:
             self._cache.move_to_end(key)
         return img
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: GameState, ship_id: str) -> None:
-        surface.blit(self.surface(state, ship_id, rect.size), rect.topleft)
+    def draw(
+        self, surface: pygame.Surface, rect: pygame.Rect, card: Card, colour: tuple[int, int, int] = P.TEXT
+    ) -> None:
+        surface.blit(self.surface(card, rect.size, colour), rect.topleft)
 
     def clear(self) -> None:
         self._cache.clear()

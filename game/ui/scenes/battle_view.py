@@ -82,7 +82,8 @@ class BattleView:
         pygame.draw.rect(surf, P.PANEL, (cam.view_x + cam.view_w, BAR_H, surf.get_width(), surf.get_height()))
         card_ship = sc.selected or acting
         if card_ship and card_ship in st.ships:
-            self.card.draw(surf, sc.card_rect, st, card_ship)
+            card = sc.match.session.system.card(st, card_ship)
+            self.card.draw(surf, sc.card_rect, card, P.side_colour(st, st.ships[card_ship].side))
         else:
             blit_text(surf, "Click a ship to see her card", sc.card_rect.center, 20, P.TEXT_DIM, "center")
         sc.log.draw(surf)

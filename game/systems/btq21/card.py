@@ -1,0 +1,163 @@
+"""Beat to Quarters' ship card: what the paper card beside the model would say, as rows for the window.
+
+The one table a player checks most -- how many dice each broadside throws at
+each range -- is a pure function (:func:`broadside_table`), so the rule it
+shows can be tested without drawing anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.systems.btq21.broadside import broadside_total, split_dice
+from game.systems.btq21.state import (
+    AGROUND,
+    CAPTURED,
+    DESTROYED,
+    EXPLODED,
+    LEFT_TABLE,
+    STRUCK,
+    SUNK,
+    GameState,
+    Ship,
+)
+from game.systems.card import Card, Line, Mark, Table, TableRow, Track
+from game.table.written import inches
+
+#: The stamp across a ship out of the fight, and the kind of end it is.
+STAMPS = {
+    STRUCK: ("STRUCK", "struck"),
+    CAPTURED: ("CAPTURED", "taken"),
+    SUNK: ("SUNK", "sunk"),
+    EXPLODED: ("EXPLODED", "destroyed"),
+    AGROUND: ("AGROUND", "ashore"),
+    LEFT_TABLE: ("LEFT THE TABLE", "gone"),
+    DESTROYED: ("DESTROYED", "destroyed"),
+}
+SPECIAL_NAMES = {"flagship": "Flagship", "marines": "Marines", "signals": "Signals"}
+BAND_NAMES = {"point_blank": "Point blank", "close": "Close", "effective": "Effective", "long": "Long"}
+
+
+@dataclass(frozen=True)
+class BandDice:
+    """One row of the card's gunnery table: the dice of one broadside at one range band."""
+
+    band: str
+    limit: float  # the band's upper limit, inches
+    d10: int
+    d6: int
+    hull: int  # number needed to hit, aiming at the hull
+    rigging: int  # ... aiming at the rigging
+    halved: bool  # dice halved (rounding up) for a crippled hull
+
+    @property
+    def dice(self) -> str:
+        """The dice as a player says them: "12 D10 + 16 D6"."""
+        parts = [f"{n} D{s}" for n, s in ((self.d10, 10), (self.d6, 6)) if n]
+        return " + ".join(parts) if parts else "none"
+
+
+def broadside_table(state: GameState, ship: Ship) -> list[BandDice]:
+    """Dice of one broadside at each range band, as :func:`game.systems.btq21.broadside.plan_shot` counts them.
+
+    Only what belongs to the firer is applied (the guns table, the large-gun
+    share, halving for a crippled hull); a rake or snap fire depends on the
+    target and is left to the shot preview.
+    """
+    halved = ship.crippled("hull")
+    rows: list[BandDice] = []
+    for band, limit in state.rules.ranges.items():
+        d10, d6 = split_dice(broadside_total(state, ship.guns, band), ship.large_share)
+        if halved:
+            d10, d6 = (d10 + 1) // 2, (d6 + 1) // 2
+        rows.append(
+            BandDice(
+                band,
+                float(limit),
+                d10,
+                d6,
+                int(state.rules.to_hit["hull"][band]),
+                int(state.rules.to_hit["rigging"][band]),
+                halved,
+            )
+        )
+    return rows
+
+
+def _armament(state: GameState, ship: Ship) -> str:
+    sc = getattr(state, "scenario", None)
+    if sc is None:
+        return ""
+    for _side, _sq, entry in sc.ships():
+        if entry.id == ship.id:
+            return str(entry.ship.armament)
+    return ""
+
+
+def _side_name(state: GameState, side: str) -> str:
+    sc = getattr(state, "scenario", None)
+    for s in getattr(sc, "sides", ()):
+        if s.id == side:
+            return str(s.name)
+    return side.title()
+
+
+def ship_card(state: GameState, ship_id: str) -> Card:
+    ship = state.ships[ship_id]
+    fort = ship.shore_battery
+    who = _side_name(state, ship.side)
+    if ship.original_side and ship.original_side != ship.side:
+        who = f"Prize of {who}"
+    if fort:
+        kind = f"Shore battery · {ship.guns} guns"
+    else:
+        rate = f"{ship.rate} rate" if ship.rate[:1].isdigit() else ship.rate.title()
+        kind = f"{ship.nation.title()} · {rate} · {ship.guns} guns"
+    bits = [f"Crew {ship.quality}"]
+    if not fort:
+        bits.append("Sail: dismasted" if ship.adrift else f"Sail: {ship.sail or '-'}")
+    if ship.musketry:
+        bits.append(f"Musketry {ship.musketry} D6")
+    lines = [Line(f"{who} · {kind}", "dim")]
+    arm = _armament(state, ship)
+    if arm:
+        lines.append(Line(arm, "faint", small=True, wrap=True))
+    lines.append(Line("   ".join(bits)))
+
+    tracks = [Track("FORT" if fort else "HULL", ship.hull, ship.hull_start, ship.hull_cripple)]
+    if not fort:
+        tracks.append(Track("RIGGING", ship.rigging, ship.rigging_start, ship.rigging_cripple))
+    tracks.append(Track("CREW", ship.crew, ship.crew_start, ship.crew_cripple))
+
+    damage = [
+        Mark(f"Fires {ship.fires}", "flame", ship.fires > 0, "flame" if ship.fires else "faint"),
+        Mark(f"Leaks {ship.leaks}", "drop", ship.leaks > 0, "drop" if ship.leaks else "faint"),
+    ]
+    if not fort:
+        words, tone = ("Rudder damaged", "bad") if ship.rudder else ("Rudder sound", "faint")
+        damage.append(Mark(words, tone=tone, right=True))
+    guns = [
+        Mark(f"{side.title()} {'fired' if side in ship.fired else 'ready'}", "dot", side not in ship.fired,
+             "faint" if side in ship.fired else "")
+        for side in (("battery",) if fort else ("port", "starboard"))
+    ]
+    if "musketry" in ship.fired:
+        guns.append(Mark("Muskets fired", tone="faint"))
+    orders = [Mark("Fire As She Bears" if ship.fas else "FAS off", "badge", ship.fas, right=True)]
+    specials = [SPECIAL_NAMES.get(s, s.replace("_", " ").title()) for s in ship.specials if s != "shore_battery"]
+    orders += [Mark(name, "chip") for name in specials] or [Mark("No special rules", tone="faint")]
+
+    rows = broadside_table(state, ship)
+    table = Table(
+        "BATTERY DICE" if fort else "BROADSIDE DICE",
+        ("Hull", "Rig"),
+        tuple(
+            TableRow(r.band, (BAND_NAMES.get(r.band, r.band.replace("_", " ").title()), f"≤{inches(r.limit, None)}",
+                              r.dice, f"{r.hull}+", f"{r.rigging}+"))
+            for r in rows
+        ),
+        "halved: hull crippled" if rows and rows[0].halved else "",
+    )
+    stamp, fate = STAMPS.get(ship.status, ("", ""))
+    return Card(ship.name, ship.side, tuple(lines), tuple(t for t in tracks if t.start > 0),
+                (tuple(damage), tuple(guns), tuple(orders)), table, stamp, fate)
