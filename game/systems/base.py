@@ -107,6 +107,8 @@ class Option:
     measure: str = field(default="", compare=False)
     lay_label: str = field(default="", compare=False)
     lay_key: str = field(default="", compare=False)
+    #: What the tape says while nothing is measured yet ("segment 2: reaching — drag her along the tape").
+    prompt: str = field(default="", compare=False)
 
     def command(self, **values: Any) -> Command:
         """The command with these values for the free parameters (the lowest or first where not given)."""
@@ -118,6 +120,37 @@ class Option:
         for k, opts in self.choices.items():
             args[k] = values.get(k, opts[0])
         return self.make(**args)
+
+
+@dataclass
+class Preview:
+    """What a command would do, tried on a trial (dice of its own): where its ship ends and what to expect.
+
+    ``warnings`` never report a trial's dice as if they had fallen: they name the
+    dice to come and the chance of what matters.  ``next`` says what follows (her
+    next segment, or that her movement ends); ``refused`` why the command would
+    not be allowed.
+    """
+
+    pose: tuple[float, float, float] | None = None
+    travelled: float = 0.0
+    warnings: list[str] = field(default_factory=list)
+    refused: str | None = None
+    next: str | None = None
+    events: list[Event] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class TurnBar:
+    """The bar across the top of the table: where the battle stands, in the rule system's words.
+
+    ``turn``: "Turn 3 of 12"; ``order``: who acts in what order this turn, each
+    (name, side, done, acting); ``status``: what is happening now.
+    """
+
+    turn: str
+    order: tuple[tuple[str, str, bool, bool], ...]
+    status: str
 
 
 class RuleSystem(Protocol):
@@ -166,6 +199,14 @@ class RuleSystem(Protocol):
 
     def card(self, state: Any, ship_id: str) -> Any:
         """What the ship's data card shows (a game.systems.card.Card)."""
+        ...
+
+    def turn_bar(self, state: Any, to_move: str | None) -> TurnBar:
+        """Where the battle stands, for the bar across the table (``to_move``: the side to decide now)."""
+        ...
+
+    def preview(self, state: Any, command: Command) -> Preview:
+        """What ``command`` would do, tried on a trial: for the tape's ghost and its warnings."""
         ...
 
 

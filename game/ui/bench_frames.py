@@ -89,7 +89,7 @@ def _set_up(app: QuarterdeckApp, scenario: Scenario) -> BattleScene:
     st = match.state
     s = st.ships[scene.selected]
     scene.measure = ((s.x, s.y), (s.x + 20, s.y + 15))
-    from game.systems.btq21.narrate import DiceGroup, DiceRoll
+    from game.systems.narration import DiceGroup, DiceRoll
 
     for _ in range(3):
         scene.tray.push(DiceRoll("bench broadside", [DiceGroup(10, [3, 7, 10, 1] * 4, 4), DiceGroup(6, [2, 5] * 8, 4)],

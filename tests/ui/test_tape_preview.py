@@ -28,7 +28,7 @@ def preview(st, distance, turn=0.0):
     plan = SegmentPlan.for_option(st, opt)
     plan.set_distance(distance)
     plan.set_turn(turn)
-    return plan.refresh(st)
+    return plan.refresh(st, st.system)
 
 
 def test_a_collision_preview_gives_the_dice_and_the_chance_she_sinks_the_same_whatever_the_seed():

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from game.systems import narration
+from game.systems.base import TurnBar
 from game.systems.narration import (
     DiceGroup,
     DiceRoll,
@@ -34,6 +35,7 @@ from game.table.written import inches
 
 if TYPE_CHECKING:
     from game.content.model import RuleSet
+    from game.systems.btq21.state import GameState
 
 __all__ = [
     "BOOKKEEPING_TYPES",
@@ -867,3 +869,40 @@ def cue(event: Event) -> narration.Cue:
     """How the window marks a Beat to Quarters event (log tone, sound)."""
     kind = event.get("type") if isinstance(event, Mapping) else None
     return _CUES.get(kind, narration.PLAIN)
+
+
+def _side_name(state: GameState, side: str) -> str:
+    for s in getattr(getattr(state, "scenario", None), "sides", ()):
+        if s.id == side:
+            return str(s.name)
+    return side.title()
+
+
+def turn_bar(state: GameState, to_move: str | None) -> TurnBar:
+    """The turn, the squadrons in initiative order, and what is happening now."""
+    order = tuple(
+        (state.squadrons[q].name, state.squadrons[q].side, i < state.order_index, i == state.order_index)
+        for i, q in enumerate(state.order)
+    )
+    return TurnBar(f"Turn {state.turn} of {state.turn_limit}", order, _status(state, to_move))
+
+
+def _status(state: GameState, to_move: str | None) -> str:
+    if state.phase == "over":
+        return "battle over"
+    if state.snap:
+        return f"{state.ships[state.snap[0]].name} may snap fire at her boarder"
+    if state.fas_window:
+        return f"{state.ships[state.fas_window[0]].name} may fire as she bears"
+    act = state.activation
+    if act is not None:
+        s = state.ships[act.ship]
+        seg = f"segment {min(act.segment + 1, act.segments_allowed)} of {act.segments_allowed}"
+        if act.movement_over or act.segment >= act.segments_allowed:
+            seg = "movement done"
+        return f"{s.name} is active — {seg}"
+    sq = state.active_squadron
+    if sq is not None:
+        who = _side_name(state, to_move) if to_move else ""
+        return f"{who}: choose a ship of {sq.name} to activate"
+    return ""

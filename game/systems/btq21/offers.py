@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.systems.base import Control, Option, Variant
+from game.systems.btq21 import movement
 from game.systems.btq21.state import GameState
 from game.table.written import inches
 
@@ -85,7 +86,8 @@ def _offer(state: GameState, o: Option) -> Option:
     if t == "end_activation":
         return replace(o, label="End activation", key="e", help="Finish this ship's activation (Turn Sequence)")
     if t == "move":
-        return replace(o, label="Sail this segment", key="return", control=Control.TAPE, measure="ahead", group="move",
+        return replace(o, label="Sail this segment", prompt=_segment_prompt(state, o), key="return",
+                       control=Control.TAPE, measure="ahead", group="move",
                        lay_label="Sail ahead instead", lay_key="x",
                        help="Commit the segment measured on the tape (Movement)")
     if t == "back_clear":
@@ -95,6 +97,16 @@ def _offer(state: GameState, o: Option) -> Option:
                        help="Fouled: a ship lies across her bow. Lay the tape from her stern, drag her back up to "
                        "the segment minimum, turn, then Enter (Collisions, as Quarterdeck reads them)")
     return replace(o, label=t.replace("_", " ").capitalize())
+
+
+def _segment_prompt(state: GameState, o: Option) -> str:
+    act = state.activation
+    if o.ranges["distance"][1] <= 1e-9:
+        return "taken aback: no way on — choose the free turn, then click her or Enter"
+    if act is None:
+        return "drag her along the tape (or W), then turn (A/D)"
+    p = movement.plan(state, act, state.ships[o.ship])
+    return f"segment {act.segment + 1}: {p.disposition} — drag her along the tape (or W), then turn (A/D)"
 
 
 def _offer_fire(state: GameState, o: Option) -> Option:

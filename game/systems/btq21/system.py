@@ -12,8 +12,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.content.model import RuleSet, Scenario
-from game.systems.base import Command, Event, Option, Refusal
-from game.systems.btq21 import boarding_action, engine, narrate, sandbox, setup
+from game.systems.base import Command, Event, Option, Preview, Refusal, TurnBar
+from game.systems.btq21 import boarding_action, engine, forecast, narrate, sandbox, setup
 from game.systems.btq21.card import ship_card
 from game.systems.btq21.commands import COMMAND_TYPES, from_dict
 from game.systems.btq21.events import Out
@@ -67,3 +67,9 @@ class BeatToQuarters:
 
     def card(self, state: GameState, ship_id: str) -> Card:
         return ship_card(state, ship_id)
+
+    def turn_bar(self, state: GameState, to_move: str | None) -> TurnBar:
+        return narrate.turn_bar(state, to_move)
+
+    def preview(self, state: GameState, command: Command) -> Preview:
+        return forecast.preview(state, command)

@@ -17,8 +17,7 @@ import pygame_gui
 
 from game.persistence.autosave import home
 from game.persistence.save import write_save
-from game.systems.base import Control, Option, Refusal
-from game.systems.btq21.commands import Command
+from game.systems.base import Command, Control, Option, Refusal
 from game.systems.narration import names_from_scenario
 from game.ui import palette as P
 from game.ui.app import Scene

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pygame
 
 from game.systems.base import Control
-from game.systems.btq21 import movement
 from game.systems.btq21.broadside import BATTERY, SIDES
 from game.table.written import inches
 from game.ui import palette as P
@@ -78,7 +77,9 @@ class BattleView:
         tray_rect = pygame.Rect(cam.view_x + cam.view_w - tw - 12, cam.view_y + cam.view_h - 182, tw, 170)
         sc.tray.draw(surf, tray_rect)
         surf.set_clip(clip)
-        draw_phase_bar(surf, surf.get_width(), st, sc.match.to_move(), sc.match.thinking())
+        to_move = sc.match.to_move()
+        bar = sc.match.session.system.turn_bar(st, to_move)
+        draw_phase_bar(surf, surf.get_width(), st, bar, to_move, sc.match.thinking())
         pygame.draw.rect(surf, P.PANEL, (cam.view_x + cam.view_w, BAR_H, surf.get_width(), surf.get_height()))
         card_ship = sc.selected or acting
         if card_ship and card_ship in st.ships:
@@ -108,7 +109,7 @@ class BattleView:
             fs = st.ships[focus]
             ghost = None
             if plan is not None and plan.ship == fs.id and plan.distance is not None:
-                pv = plan.refresh(st)
+                pv = plan.refresh(st, sc.match.session.system)
                 ghost = pv.pose if pv is not None and pv.pose is not None else plan.ghost_pose()
             if not fs.shore_battery and fs.status == "afloat":
                 ships.draw_zones(ov, cam, fs, st.rules, st.wind_from, ghost)
@@ -145,7 +146,7 @@ class BattleView:
         st = sc.state
         cam = sc.cam
         s = st.ships[plan.ship]
-        pv = plan.refresh(st)
+        pv = plan.refresh(st, sc.match.session.system)
         ghost = plan.ghost_pose()
         if pv is not None and pv.pose is not None:
             ghost = pv.pose
@@ -153,14 +154,13 @@ class BattleView:
         if plan.distance is not None:
             ships.draw_ship(surf, cam, s, col, pose=ghost, ghost=True)
         lines: list[tuple[str, tuple[int, int, int]]] = []
+        laid = sc.tape_option()
         if plan.aback:
-            lines.append(("taken aback: no way on — choose the free turn, then click her or Enter", (255, 150, 130)))
+            lines.append((laid.prompt if laid else "no way on: choose the turn, then Enter", (255, 150, 130)))
         elif plan.astern:
-            laid = sc.tape_option()
             what = laid.label.lower() if laid else "back her"
             lines.append((f"tape laid astern: {what}, up to {inches(plan.hi)}, then turn — Enter", (255, 210, 140)))
         else:
-            laid = sc.tape_option()
             other = next((o for o in sc.match.options() if o.control is Control.TAPE and o is not laid), None)
             if other is not None and other.lay_label:
                 lines.append((f"{other.lay_label}: {other.help} — key {other.lay_key.upper()}", (255, 210, 140)))
@@ -169,17 +169,11 @@ class BattleView:
                 lines.append((pv.refused, (255, 120, 110)))
             for w in pv.warnings:
                 lines.append((w, (255, 170, 120)))
-            if pv.next_disposition and pv.next_limits:
-                lo, hi = pv.next_limits
-                lines.append((f"next segment: {pv.next_disposition}, {lo:.1f}–{hi:.1f}\"", (200, 230, 255)))
-            elif pv.refused is None:
-                lines.append(("her movement ends here", (200, 230, 255)))
+            if pv.next:
+                lines.append((pv.next, (200, 230, 255)))
         elif plan.distance is None:
-            act = st.activation
-            p = movement.plan(st, act, s) if act else None
-            seg = f"segment {act.segment + 1}: " if act else ""
-            lines.append((f"{seg}{p.disposition if p else ''} — drag her along the tape (or W), then turn (A/D)",
-                          (230, 230, 230)))
+            prompt = laid.prompt if laid and laid.prompt else "drag her along the tape, then turn"
+            lines.append((prompt, (230, 230, 230)))
         x, y = cam.to_screen(ghost[0], ghost[1])
         y += max(s.length, s.width) * cam.scale * 0.5 + 44
         # the ship names are printed after this: keep the plan's words clear of them (at the fitted
