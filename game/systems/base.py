@@ -209,6 +209,34 @@ class RuleSystem(Protocol):
         """What ``command`` would do, tried on a trial: for the tape's ghost and its warnings."""
         ...
 
+    # What is drawn on the table (game.systems.figures): shapes in inches, badges, the shot box.
+
+    def arcs(self, state: Any, ship_id: str, pose: tuple[float, float, float] | None) -> tuple[Any, ...]:
+        """Her firing arcs, drawn from ``pose`` (where the tape puts her) or where she is."""
+        ...
+
+    def zones(
+        self, state: Any, ship_id: str, pose: tuple[float, float, float] | None, radius: float
+    ) -> tuple[Any, ...]:
+        """The wind's sectors round her, ``radius`` inches out."""
+        ...
+
+    def wake(self, state: Any, ship_id: str) -> Any:
+        """Her wake template, or None."""
+        ...
+
+    def model(self, state: Any, ship_id: str) -> Any:
+        """How her model looks (a figures.Model: fort or ship, masts, sails spread, condition)."""
+        ...
+
+    def badges(self, state: Any, ship_id: str) -> tuple[Any, ...]:
+        """The short words under her name."""
+        ...
+
+    def shot_box(self, state: Any, firer_id: str, target_id: str) -> Any:
+        """What a shot at ``target_id`` would do (a figures.ShotBox), or None if she is no target."""
+        ...
+
 
 # --- reading commands from untrusted files -----------------------------------------------------
 

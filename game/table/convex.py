@@ -367,3 +367,9 @@ def _point_poly_distance(m: Sequence[Point]) -> float:
     if n == 1:
         return math.hypot(m[0][0], m[0][1])
     return math.sqrt(min(_seg_dist2(0.0, 0.0, *m[i - 1], *m[i]) for i in range(n)))
+
+
+def base_distance(a: Pose, a_size: tuple[float, float], b: Pose, b_size: tuple[float, float]) -> float:
+    """The closest distance between two rectangular bases (length, width) at their poses; 0 when they touch."""
+    ra, rb = Rect.from_pose(a, *a_size), Rect.from_pose(b, *b_size)
+    return piece_distance(ra.as_piece("base", "a"), rb.as_piece("base", "b"))

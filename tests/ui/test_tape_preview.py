@@ -73,19 +73,3 @@ def test_taken_aback_gives_the_rigging_dice_and_the_chance_of_losing_the_masts()
 
 
 # --- the shot box over an enemy -------------------------------------------------------------
-
-
-def test_the_shot_box_gives_the_chance_the_broadside_cripples_or_sinks_her():
-    from game.systems.btq21.odds import hits_at_least, shot_hits
-    from game.ui.tools import aim
-
-    st = battle([{"id": "amazon", "pose": (30, 20, 90)}, {"id": "virginie", "side": "french", "pose": (30, 30, 90)}])
-    v = st.ships["virginie"]
-    v.hull = 60  # 20 of 80 lost: 6 more hits cripple her hull
-    rep = aim.report(st, "amazon", "port", "virginie")
-    dist = shot_hits(rep.shot)
-    assert f"{100 * hits_at_least(dist, 6):.0f}% to cripple her hull" in rep.lines
-    v.hull = 4
-    rep = aim.report(st, "amazon", "port", "virginie")
-    assert any(line.endswith("to sink her") for line in rep.lines)
-    assert not any("cripple" in line for line in rep.lines)  # already crippled: sinking is what is left

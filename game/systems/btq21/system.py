@@ -13,7 +13,7 @@ from typing import Any
 
 from game.content.model import RuleSet, Scenario
 from game.systems.base import Command, Event, Option, Preview, Refusal, TurnBar
-from game.systems.btq21 import boarding_action, engine, forecast, narrate, sandbox, setup
+from game.systems.btq21 import boarding_action, engine, figures, forecast, narrate, sandbox, setup
 from game.systems.btq21.card import ship_card
 from game.systems.btq21.commands import COMMAND_TYPES, from_dict
 from game.systems.btq21.events import Out
@@ -21,7 +21,10 @@ from game.systems.btq21.offers import offer
 from game.systems.btq21.reference import reference_sections
 from game.systems.btq21.state import GameState
 from game.systems.card import Card
+from game.systems.figures import Badge, Model, Shape, ShotBox
 from game.systems.narration import Cue, DiceRoll
+
+Pose = tuple[float, float, float]
 
 
 class BeatToQuarters:
@@ -73,3 +76,21 @@ class BeatToQuarters:
 
     def preview(self, state: GameState, command: Command) -> Preview:
         return forecast.preview(state, command)
+
+    def arcs(self, state: GameState, ship_id: str, pose: Pose | None) -> tuple[Shape, ...]:
+        return figures.arcs(state, ship_id, pose)
+
+    def zones(self, state: GameState, ship_id: str, pose: Pose | None, radius: float) -> tuple[Shape, ...]:
+        return figures.zones(state, ship_id, pose, radius)
+
+    def wake(self, state: GameState, ship_id: str) -> Shape | None:
+        return figures.wake(state, ship_id)
+
+    def model(self, state: GameState, ship_id: str) -> Model:
+        return figures.model(state, ship_id)
+
+    def badges(self, state: GameState, ship_id: str) -> tuple[Badge, ...]:
+        return figures.badges(state, ship_id)
+
+    def shot_box(self, state: GameState, firer_id: str, target_id: str) -> ShotBox | None:
+        return figures.shot_box(state, firer_id, target_id)

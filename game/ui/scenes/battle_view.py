@@ -5,7 +5,8 @@ from __future__ import annotations
 import pygame
 
 from game.systems.base import Control
-from game.systems.btq21.broadside import BATTERY, SIDES
+from game.systems.figures import ShotBox
+from game.table.convex import base_distance
 from game.table.written import inches
 from game.ui import palette as P
 from game.ui.fonts import blit_text
@@ -13,10 +14,13 @@ from game.ui.fonts import text as render
 from game.ui.panels.card import ShipCard
 from game.ui.panels.phasebar import HEIGHT as BAR_H
 from game.ui.panels.phasebar import draw_phase_bar
-from game.ui.render import arcs, ships
+from game.ui.render import ships
+from game.ui.render.figures import draw_shapes
 from game.ui.render.table import draw_scale_bar, draw_wind
 from game.ui.render.tape import draw_free_tape, draw_tape, draw_turn_fan, draw_turn_handle
-from game.ui.tools import aim
+
+#: The colour of each tone of a shot box line (game.systems.figures.ShotBox).
+SHOT_TONES = {"head": (255, 230, 140), "": P.TEXT, "dim": P.TEXT_DIM, "bad": (255, 130, 120), "spent": (140, 140, 140)}
 
 
 class BattleView:
@@ -27,7 +31,7 @@ class BattleView:
         self._table: pygame.Surface | None = None
         self._key: tuple | None = None
         self._shot_key: tuple | None = None
-        self._shot: tuple[str, list[aim.ShotReport]] | None = None
+        self._shot: tuple[str, ShotBox] | None = None
         self.banner_rect: pygame.Rect | None = None  # where the hand-over card was last drawn
         self.plan_text_rects: list[pygame.Rect] = []  # the plan's words under the ghost, as last drawn
 
@@ -61,9 +65,7 @@ class BattleView:
         surf.set_clip(view)
         reports = self._shot_reports(acting)
         if reports:
-            firer, target = st.ships[acting], st.ships[reports[0]]
-            blocked = any(r.blocked_by for r in reports[1]) and not any(r.shot for r in reports[1])
-            arcs.draw_corridor(surf, cam, st, firer, target, blocked)
+            draw_shapes(surf, cam, reports[1].corridor)
         if plan is not None and plan.distance is not None:
             s = st.ships[plan.ship]
             draw_turn_handle(surf, cam, plan, s.length, s.width)
@@ -100,10 +102,8 @@ class BattleView:
         surf.set_clip(pygame.Rect(cam.view_x, cam.view_y, cam.view_w, cam.view_h))
         sc.table.draw(surf, cam, st.scenario, sc.app.settings.grid)
         ov = self._overlay(surf.get_size())
-        flagships = _flagships(st)
-        for s in st.ships.values():
-            if s.on_table and not s.shore_battery and s.status == "afloat" and s.sail:
-                ships.draw_wake(ov, cam, s, _wake_length(st, s))
+        system = sc.match.session.system
+        draw_shapes(ov, cam, [system.wake(st, s.id) for s in st.ships.values() if s.on_table])
         focus = sc.selected if sc.selected in st.ships else acting
         if focus and st.ships[focus].on_table:
             fs = st.ships[focus]
@@ -111,10 +111,9 @@ class BattleView:
             if plan is not None and plan.ship == fs.id and plan.distance is not None:
                 pv = plan.refresh(st, sc.match.session.system)
                 ghost = pv.pose if pv is not None and pv.pose is not None else plan.ghost_pose()
-            if not fs.shore_battery and fs.status == "afloat":
-                ships.draw_zones(ov, cam, fs, st.rules, st.wind_from, ghost)
+            draw_shapes(ov, cam, system.zones(st, fs.id, ghost, max(fs.length * 1.15, 60 / cam.scale)))
             if fs.status == "afloat":
-                arcs.draw_arcs(ov, cam, st, fs, ghost)
+                draw_shapes(ov, cam, system.arcs(st, fs.id, ghost))
         if plan is not None:
             s = st.ships[plan.ship]
             if plan.distance is not None:  # the fan first: drawn over the tape it veiled its labels
@@ -128,7 +127,8 @@ class BattleView:
                 continue
             pose = sc.anim.pose(s.id)
             col = P.side_colour(st, s.side)
-            ships.draw_ship(surf, cam, s, col, pose=pose, selected=s.id == sc.selected, active=s.id == active)
+            look = system.model(st, s.id)
+            ships.draw_ship(surf, cam, s, look, col, pose=pose, selected=s.id == sc.selected, active=s.id == active)
             if s.id in activatable:
                 c = cam.to_screen(s.x, s.y)
                 pygame.draw.circle(surf, (255, 255, 255), c, int(max(s.length, s.width) * cam.scale * 0.62) + 4, 1)
@@ -136,7 +136,7 @@ class BattleView:
             self._draw_plan(surf, plan)
         for s in st.ships.values():
             if s.on_table:
-                ships.draw_label(surf, cam, s, s.id in flagships, P.side_colour(st, s.side))
+                ships.draw_label(surf, cam, s, system.badges(st, s.id))
         surf.set_clip(clip)
 
     # --- pieces ------------------------------------------------------------------
@@ -152,7 +152,7 @@ class BattleView:
             ghost = pv.pose
         col = P.side_colour(st, s.side)
         if plan.distance is not None:
-            ships.draw_ship(surf, cam, s, col, pose=ghost, ghost=True)
+            ships.draw_ship(surf, cam, s, sc.match.session.system.model(st, s.id), col, pose=ghost, ghost=True)
         lines: list[tuple[str, tuple[int, int, int]]] = []
         laid = sc.tape_option()
         if plan.aback:
@@ -178,7 +178,8 @@ class BattleView:
         y += max(s.length, s.width) * cam.scale * 0.5 + 44
         # the ship names are printed after this: keep the plan's words clear of them (at the fitted
         # zoom "next segment: ..." lay right across her own name when the ghost was near her)
-        names = [ships.label_rect(cam, o, o.id in _flagships(st)) for o in st.ships.values() if o.on_table]
+        system = sc.match.session.system
+        names = [ships.label_rect(cam, o, system.badges(st, o.id)) for o in st.ships.values() if o.on_table]
         self.plan_text_rects = []
         for text, colr in lines:
             r = text_rect(text, 17, (x, y))
@@ -192,9 +193,9 @@ class BattleView:
             self.plan_text_rects.append(r)
             y = r.bottom + 2
 
-    def _shot_reports(self, acting: str | None):
-        """Hovering an enemy the acting ship might fire at (or the one a fire pop-up is open for): every
-        broadside's answer.  While any other pop-up is open there is no shot box: it would print over it."""
+    def _shot_reports(self, acting: str | None) -> tuple[str, ShotBox] | None:
+        """Hovering an enemy the acting ship might fire at (or the one a fire pop-up is open for): the rule
+        system's shot box.  While any other pop-up is open there is no shot box: it would print over it."""
         sc = self.scene
         st = sc.state
         target = sc.hover
@@ -203,45 +204,26 @@ class BattleView:
         if acting is None or target is None or target == acting or not sc.human_to_move():
             self._shot = None
             return None
-        firer = st.ships[acting]
-        if st.ships[target].side == firer.side:
-            return None
         key = (sc.match.version, acting, target)
         if key != self._shot_key:
             self._shot_key = key
-            sides = (BATTERY,) if firer.shore_battery else SIDES
-            self._shot = (target, [aim.report(st, acting, side, target) for side in sides])
+            box = sc.match.session.system.shot_box(st, acting, target)
+            self._shot = (target, box) if box is not None else None
         return self._shot
 
-    def _draw_shot_box(self, surf: pygame.Surface, reports) -> None:
+    def _draw_shot_box(self, surf: pygame.Surface, reports: tuple[str, ShotBox]) -> None:
         sc = self.scene
-        st = sc.state
-        target, reps = reports
-        lines: list[tuple[str, tuple[int, int, int]]] = [(f"{st.ships[target].name}", (255, 255, 255))]
-        for r in reps:
-            if r.shot is None:
-                lines.append((f"{r.side}: {r.reason}", (255, 130, 120) if r.blocked_by else P.TEXT_DIM))
-                continue
-            fired = r.side in st.ships[r.shot.firer].fired
-            for i, ln in enumerate(r.lines):
-                colr = (140, 140, 140) if fired else ((255, 230, 140) if i == 0 else P.TEXT)
-                lines.append((ln + (" (already fired)" if fired and i == 0 else ""), colr))
-            rig = aim.report(st, r.shot.firer, r.side, target, "rigging")
-            if rig.shot is not None:
-                die = aim.on_die(rig.shot.needed, rig.shot.modifier)
-                rig_line = f"at rigging: needing {rig.shot.needed}+ ({die}), expected {rig.expected:.1f}"
-                chances = aim.outcome_chances(st, rig.shot)
-                if chances:
-                    rig_line += f"; {chances}"
-                lines.append((rig_line, P.TEXT_DIM))
+        box = reports[1]
+        lines: list[tuple[str, tuple[int, int, int]]] = [(box.title, (255, 255, 255))]
+        lines += [(words, SHOT_TONES.get(tone, P.TEXT)) for words, tone in box.lines]
         pinned = sc.popup is not None
         lines.append(("choose the shot in the pop-up" if pinned else "click her to fire", (200, 230, 255)))
         w = max(8 + blit_width(t) for t, _ in lines) + 12
         h = len(lines) * 20 + 10
         x, y = self._shot_box_place(w, h)
-        box = pygame.Surface((w, h), pygame.SRCALPHA)
-        box.fill((10, 14, 20, 225))
-        surf.blit(box, (x, y))
+        panel = pygame.Surface((w, h), pygame.SRCALPHA)
+        panel.fill((10, 14, 20, 225))
+        surf.blit(panel, (x, y))
         pygame.draw.rect(surf, (120, 130, 140), (x, y, w, h), 1, border_radius=4)
         for i, (t, c) in enumerate(lines):
             blit_text(surf, t, (x + 8, y + 6 + i * 20), 17, c)
@@ -268,7 +250,6 @@ class BattleView:
 
     def _draw_measure(self, surf: pygame.Surface) -> None:
         sc = self.scene
-        from game.systems.btq21 import board
         from game.ui.scenes.battle_input import ship_at
 
         a, b = sc.measure
@@ -276,8 +257,9 @@ class BattleView:
         label = f'{d:.1f}"'
         sa, sb = ship_at(sc, a), ship_at(sc, b)
         if sa and sb and sa != sb:
-            gap = board.closest_distance(sc.state, sa, sb)
-            label += f'  —  {sc.state.ships[sa].name} to {sc.state.ships[sb].name}: {gap:.1f}" base to base'
+            one, two = sc.state.ships[sa], sc.state.ships[sb]
+            gap = base_distance(one.pose, (one.length, one.width), two.pose, (two.length, two.width))
+            label += f"  —  {one.name} to {two.name}: {inches(gap)} base to base"
         draw_free_tape(surf, sc.cam, a, b, label)
 
     def _draw_banner(self, surf: pygame.Surface, text: str) -> None:
@@ -323,10 +305,3 @@ def blit_width(text: str) -> int:
     return render(text, 17).get_width()
 
 
-def _wake_length(state, ship) -> float:
-    sp = state.rules.speeds.get(ship.size, {})
-    return float(sp.get(ship.sail, 0.0)) if ship.sail else 0.0
-
-
-def _flagships(state) -> set[str]:
-    return {s.id for s in state.ships.values() if s.has("flagship")}

@@ -1,0 +1,298 @@
+"""Beat to Quarters on the table: broadside arcs by range band, the wind's wedges, wakes, badges, the shot box.
+
+Everything is worked out here in inches from the rules and handed to the
+window as plain shapes and lines (:mod:`game.systems.figures`).  The shot
+box's numbers come from the same ``plan_shot`` the engine fires with, so it
+can never disagree with the dice; its chances are counted exactly
+(:mod:`odds`).
+"""
+
+from __future__ import annotations
+
+import math
+
+from game.systems.btq21.broadside import BATTERY, SIDES, Shot, battery_arc, plan_shot
+from game.systems.btq21.disposition import zone_limits
+from game.systems.btq21.odds import hits_at_least, percent, shot_hits
+from game.systems.btq21.state import AFLOAT, CAPTURED, STRUCK, GameState, Ship
+from game.systems.figures import RGB, Badge, Model, Shape, ShotBox
+from game.table.arcs import arc_polygon, corridor
+from game.table.convex import Rect
+from game.table.geometry import heading_vector
+from game.table.written import inches
+
+#: Range bands, nearest first, and the wind's dispositions: the colours the book's tables are drawn in.
+BANDS: dict[str, RGB] = {
+    "point_blank": (255, 90, 70),
+    "close": (255, 170, 60),
+    "effective": (240, 230, 110),
+    "long": (170, 210, 240),
+}
+ZONES: dict[str, RGB] = {
+    "aback": (220, 70, 60),
+    "beating": (240, 190, 60),
+    "reaching": (110, 210, 120),
+    "running": (90, 170, 240),
+}
+WIND = (160, 210, 255)
+CLEAR, BLOCKED = (120, 230, 140), (230, 60, 50)
+#: The two colours of the wake template, swapped at the end of each of her activations.
+WAKES = ((80, 200, 110), (236, 150, 50))
+FIRE, LEAK = (255, 120, 30), (90, 160, 255)
+
+Pose = tuple[float, float, float]
+
+
+def band_colour(band: str) -> RGB:
+    return BANDS.get(band, (200, 200, 200))
+
+
+# --- arcs and zones ------------------------------------------------------------------------------
+
+
+def arcs(state: GameState, ship_id: str, pose: Pose | None = None) -> tuple[Shape, ...]:
+    """Each broadside not yet fired, longest band first, so each band shows as a ring of its own colour.
+
+    ``pose``: drawn from where the ship is planned to be rather than where she is.
+    """
+    ship = state.ships[ship_id]
+    bands = [(name, float(v)) for name, v in state.rules.ranges.items()]
+    if ship.shore_battery:
+        return _battery_rings(state, ship, bands)
+    off = float(state.rules.arc_off_beam)
+    base = Rect.from_pose(pose or ship.pose, ship.length, ship.width)
+    return tuple(
+        Shape(tuple(arc_polygon(base, side, reach, off)), band_colour(name))
+        for side in SIDES
+        if side not in ship.fired
+        for name, reach in reversed(bands)
+    )
+
+
+def _battery_rings(state: GameState, ship: Ship, bands: list[tuple[str, float]]) -> tuple[Shape, ...]:
+    arc = battery_arc(state, ship)
+    a0, a1 = arc if arc else (0.0, 360.0)
+    span = (a1 - a0) % 360 or 360.0
+    out = []
+    for name, reach in reversed(bands):
+        r = reach + max(ship.length, ship.width) / 2
+        pts = [] if span >= 360 else [(ship.x, ship.y)]
+        steps = max(8, int(span / 4))
+        for i in range(steps + 1):
+            b = math.radians(a0 + span * i / steps)
+            pts.append((ship.x + math.sin(b) * r, ship.y + math.cos(b) * r))
+        out.append(Shape(tuple(pts), band_colour(name), fill=30))
+    return tuple(out)
+
+
+def zones(state: GameState, ship_id: str, pose: Pose | None, radius: float) -> tuple[Shape, ...]:
+    """The four dispositions as wedges ``radius`` inches round her, and the wind's line from windward."""
+    ship = state.ships[ship_id]
+    if ship.shore_battery or ship.status != AFLOAT:
+        return ()
+    aback, beat, reach = zone_limits(state.rules, ship.length, ship.width)
+    x0, y0, h0 = pose or ship.pose
+    wedges = [
+        ("aback", -aback, aback),
+        ("beating", aback, beat),
+        ("beating", -beat, -aback),
+        ("reaching", beat, reach),
+        ("reaching", -reach, -beat),
+        ("running", reach, 360 - reach),
+    ]
+    out = []
+    for name, a0, a1 in wedges:
+        pts = [(x0, y0)]
+        steps = max(2, int(abs(a1 - a0) / 6))
+        for i in range(steps + 1):
+            vx, vy = heading_vector(h0 + a0 + (a1 - a0) * i / steps)
+            pts.append((x0 + vx * radius, y0 + vy * radius))
+        out.append(Shape(tuple(pts), ZONES[name], fill=55, edge=170))
+    vx, vy = heading_vector(state.wind_from)
+    out.append(Shape(((x0 + vx * radius * 1.15, y0 + vy * radius * 1.15), (x0, y0)), WIND, fill=0, edge=230,
+                     width=2, closed=False))
+    return tuple(out)
+
+
+def wake(state: GameState, ship_id: str) -> Shape | None:
+    """The wake template laid astern, as long as her speed at her sail; its colour flips each activation."""
+    ship = state.ships[ship_id]
+    if not ship.on_table or ship.shore_battery or ship.status != AFLOAT or not ship.sail:
+        return None
+    length = float(state.rules.speeds.get(ship.size, {}).get(ship.sail, 0.0))
+    if length <= 0:
+        return None
+    hl, hw = ship.length / 2, ship.width / 2
+    local = [(-hl, hw), (-hl - length, hw * 0.45), (-hl - length, -hw * 0.45), (-hl, -hw)]
+    x, y, h = ship.pose
+    fx, fy = heading_vector(h)
+    pts = tuple((x + fx * a - fy * c, y + fy * a + fx * c) for a, c in local)  # c: across, to port
+    return Shape(pts, WAKES[ship.wake_flips % 2], fill=90, edge=200)
+
+
+#: How far each sail setting spreads the sails across the beam; where the masts stand, by rate.
+SAIL_SPREAD = {"full": 0.98, "battle": 0.74, "easy": 0.5}
+TWO_MASTS, THREE_MASTS = (0.3, -0.25), (0.46, 0.0, -0.46)
+MASTS = {"brig": TWO_MASTS, "sloop": TWO_MASTS}
+
+
+def model(state: GameState, ship_id: str) -> Model:
+    """Her model: a fort, or a ship with her masts, sails spread as set (none once her rigging is gone)."""
+    ship = state.ships[ship_id]
+    condition = "" if ship.status in (AFLOAT, CAPTURED) else "struck" if ship.status == STRUCK else "gone"
+    if ship.shore_battery:
+        return Model(fort=True, condition=condition)
+    spread = SAIL_SPREAD.get(ship.sail or "", 0.0) if ship.rigging > 0 else 0.0
+    return Model(False, MASTS.get(ship.rate, THREE_MASTS), spread, condition)
+
+
+def badges(state: GameState, ship_id: str) -> tuple[Badge, ...]:
+    """Short badges under a ship's name: what a player must see at a glance."""
+    ship = state.ships[ship_id]
+    out: list[Badge] = []
+    if ship.has("flagship"):
+        out.append(Badge("FLAG", (240, 200, 60)))
+    if ship.fires:
+        out.append(Badge(f"FIRE {ship.fires}", FIRE))
+    if ship.leaks:
+        out.append(Badge(f"LEAK {ship.leaks}", LEAK))
+    if ship.rudder:
+        out.append(Badge("RUDDER", (200, 120, 240)))
+    if ship.status == STRUCK:
+        out.append(Badge("STRUCK", (255, 255, 255)))
+    elif ship.status == CAPTURED:
+        out.append(Badge("PRIZE", (255, 255, 255)))
+    elif ship.status != AFLOAT:
+        out.append(Badge(ship.status.replace("_", " ").upper(), (160, 160, 160)))
+    if ship.adrift and ship.status == AFLOAT:
+        out.append(Badge("ADRIFT", (180, 180, 180)))
+    if ship.boarding_with:
+        out.append(Badge("BOARDING", (255, 80, 80)))
+    if ship.fas:
+        out.append(Badge("FAS", (255, 230, 140)))
+    if ship.activated:
+        out.append(Badge("DONE", (150, 160, 170)))
+    return tuple(out)
+
+
+# --- the shot box ----------------------------------------------------------------------------------
+
+MODIFIER_WORDS = {
+    "firer_quality": "crew",
+    "firer_sail": "firer's sail",
+    "target_sail": "target's sail",
+    "target_on_fire": "target on fire",
+    "shore_battery": "shore battery",
+    "chain_shot": "chain shot",
+}
+#: Chances smaller than this are not worth a player's attention in the shot box.
+NEGLIGIBLE = 0.005
+
+
+def hit_chance(sides: int, needed: int, modifier: int) -> float:
+    """Chance one die hits: a natural 1 always misses."""
+    good = sum(1 for f in range(2, sides + 1) if f + modifier >= needed)
+    return good / sides
+
+
+def expected_hits(count: int, sides: int, needed: int, modifier: int) -> float:
+    """Every natural maximum brings an extra die: a die of ``s`` sides starts a chain of on average s/(s-1)."""
+    if count <= 0:
+        return 0.0
+    return count * hit_chance(sides, needed, modifier) * sides / (sides - 1)
+
+
+def on_die(needed: int, modifier: int) -> str:
+    """The face a die must show once the modifiers are in, as the dice tray prints it ("4+ on the die")."""
+    return f"{max(2, needed - modifier)}+ on the die"
+
+
+def _expected(shot: Shot) -> float:
+    return expected_hits(shot.d10, 10, shot.needed, shot.modifier) + expected_hits(shot.d6, 6, shot.needed,
+                                                                                    shot.modifier)
+
+
+def outcome_chances(state: GameState, shot: Shot) -> str | None:
+    """'31% to cripple her rigging' / '4% to sink her': what the broadside may do, counted exactly."""
+    target = state.ships[shot.target]
+    track = shot.aim
+    dist = shot_hits(shot)
+    parts = []
+    gone = hits_at_least(dist, target.left(track))
+    if gone >= NEGLIGIBLE:
+        end = "destroy it" if target.shore_battery else {"hull": "sink her", "rigging": "dismast her"}[track]
+        parts.append(f"{percent(gone)} to {end}")
+    if not target.crippled(track):
+        crip = hits_at_least(dist, getattr(target, track + "_cripple") - target.lost(track))
+        if crip >= NEGLIGIBLE:
+            what = "the fort" if target.shore_battery else f"her {track}"
+            parts.append(f"{percent(crip)} to cripple {what}")
+    return ", ".join(parts) if parts else None
+
+
+def shot_lines(state: GameState, side: str, shot: Shot) -> list[str]:
+    """The lines of one broadside at one aim: band and range, dice and number needed, expected hits, chances."""
+    mod = shot.modifier
+    dice = " and ".join(x for x in (f"{shot.d10} D10" if shot.d10 else "", f"{shot.d6} D6" if shot.d6 else "") if x)
+    mods = ", ".join(f"{v:+d} {MODIFIER_WORDS.get(k, k.replace('_', ' '))}" for k, v in shot.modifiers.items())
+    band = shot.band.replace("_", " ")
+    lines = [
+        f"{side} broadside at {shot.aim}: {band} range {inches(shot.range)}",
+        f"{dice or 'no dice'} needing {shot.needed}+" + (f" ({mods}): {on_die(shot.needed, mod)}" if mods else ""),
+        f"expected hits {_expected(shot):.1f}" + ("  — RAKE: dice doubled, automatic critical" if shot.rake else ""),
+    ]
+    chances = outcome_chances(state, shot)
+    if chances:
+        lines.append(chances)
+    if shot.crippled:
+        lines.append("crippled hull: dice halved")
+    return lines
+
+
+def shot_box(state: GameState, firer_id: str, target_id: str) -> ShotBox | None:
+    """Every broadside's answer for an enemy the acting ship might fire at (None for a friend)."""
+    firer, target = state.ships[firer_id], state.ships[target_id]
+    if firer.side == target.side:
+        return None
+    lines: list[tuple[str, str]] = []
+    blocked = shot_any = False
+    for side in (BATTERY,) if firer.shore_battery else SIDES:
+        shot = plan_shot(state, firer, side, target, "hull")
+        if isinstance(shot, str):
+            sight = shot.startswith("no line of sight")
+            blocked = blocked or sight
+            lines.append((f"{side}: {shot}", "bad" if sight else "dim"))
+            continue
+        shot_any = True
+        fired = side in firer.fired
+        for i, line in enumerate(shot_lines(state, side, shot)):
+            tone = "spent" if fired else ("head" if i == 0 else "")
+            lines.append((line + (" (already fired)" if fired and i == 0 else ""), tone))
+        rig = plan_shot(state, firer, side, target, "rigging")
+        if not isinstance(rig, str):
+            rig_line = (f"at rigging: needing {rig.needed}+ ({on_die(rig.needed, rig.modifier)}), "
+                        f"expected {_expected(rig):.1f}")
+            chances = outcome_chances(state, rig)
+            if chances:
+                rig_line += f"; {chances}"
+            lines.append((rig_line, "dim"))
+    return ShotBox(target.name, tuple(lines), _corridor(state, firer, target, blocked and not shot_any))
+
+
+def _corridor(state: GameState, a: Ship, b: Ship, blocked: bool) -> tuple[Shape, ...]:
+    """The corridor the shot must see along, and the line between the two ships: red when it is blocked."""
+    rect = corridor((a.x, a.y), (b.x, b.y), float(state.rules.los_corridor_width))
+    if rect is None:
+        return ()
+    hl, hw = rect.hl, rect.hw
+    pts = (
+        (rect.cx + rect.fx * hl + rect.px * hw, rect.cy + rect.fy * hl + rect.py * hw),
+        (rect.cx - rect.fx * hl + rect.px * hw, rect.cy - rect.fy * hl + rect.py * hw),
+        (rect.cx - rect.fx * hl - rect.px * hw, rect.cy - rect.fy * hl - rect.py * hw),
+        (rect.cx + rect.fx * hl - rect.px * hw, rect.cy + rect.fy * hl - rect.py * hw),
+    )
+    colour = BLOCKED if blocked else CLEAR
+    return (
+        Shape(pts, colour, fill=0, edge=255, width=2),
+        Shape(((a.x, a.y), (b.x, b.y)), colour, fill=0, edge=255, width=2, closed=False),
+    )

@@ -1,0 +1,68 @@
+"""What Beat to Quarters draws on the table: arcs by range band, the wind's wedges, wakes, badges, the shot box."""
+
+from game.systems.btq21.broadside import plan_shot
+from game.systems.btq21.figures import BANDS, BLOCKED, CLEAR, arcs, badges, shot_box, shot_lines, wake, zones
+from game.systems.btq21.odds import hits_at_least, shot_hits
+from tests.systems.btq21.battle import battle
+
+
+def _pair():
+    return battle([{"id": "amazon", "pose": (30, 20, 90)}, {"id": "virginie", "side": "french", "pose": (30, 30, 90)}])
+
+
+def test_each_broadside_not_yet_fired_has_a_ring_per_range_band_longest_first():
+    st = _pair()
+    shapes = arcs(st, "amazon")
+    assert len(shapes) == 2 * len(st.rules.ranges)
+    assert [s.colour for s in shapes[: len(BANDS)]] == [BANDS[b] for b in reversed(list(st.rules.ranges))]
+    st.ships["amazon"].fired = ("port",)
+    assert len(arcs(st, "amazon")) == len(st.rules.ranges)
+
+
+def test_the_wind_wedges_and_the_wind_line_surround_a_ship_afloat_only():
+    st = _pair()
+    shapes = zones(st, "amazon", None, 5.0)
+    assert len(shapes) == 7 and not shapes[-1].closed  # six wedges, then the wind's line from windward
+    st.ships["amazon"].status = "struck"
+    assert zones(st, "amazon", None, 5.0) == ()
+
+
+def test_the_wake_runs_astern_as_long_as_her_speed_and_swaps_colour_each_activation():
+    st = _pair()
+    ship = st.ships["amazon"]
+    first = wake(st, "amazon")
+    assert first is not None
+    tail_x = min(x for x, _ in first.points)  # heading east: the wake lies to the west
+    speed = st.rules.speeds[ship.size][ship.sail]
+    assert abs((ship.x - ship.length / 2 - speed) - tail_x) < 1e-9
+    ship.wake_flips += 1
+    assert wake(st, "amazon").colour != first.colour
+
+
+def test_badges_say_what_a_player_must_see_at_a_glance():
+    st = _pair()
+    st.ships["virginie"].fires = 2
+    st.ships["virginie"].fas = True
+    assert [b.label for b in badges(st, "virginie")] == ["FIRE 2", "FAS"]
+
+
+def test_the_shot_box_gives_the_chance_the_broadside_cripples_or_sinks_her():
+    st = _pair()
+    v = st.ships["virginie"]
+    v.hull = 60  # 20 of 80 lost: 6 more hits cripple her hull
+    shot = plan_shot(st, st.ships["amazon"], "port", v, "hull")
+    assert f"{100 * hits_at_least(shot_hits(shot), 6):.0f}% to cripple her hull" in shot_lines(st, "port", shot)
+    v.hull = 4
+    shot = plan_shot(st, st.ships["amazon"], "port", v, "hull")
+    lines = shot_lines(st, "port", shot)
+    assert any(line.endswith("to sink her") for line in lines)
+    assert not any("cripple" in line for line in lines)  # already crippled: sinking is what is left
+
+
+def test_the_shot_box_is_for_enemies_and_its_corridor_is_green_when_she_can_be_seen():
+    st = _pair()
+    assert shot_box(st, "amazon", "amazon") is None
+    box = shot_box(st, "amazon", "virginie")
+    assert box is not None and box.title == st.ships["virginie"].name
+    assert box.lines[0][1] == "head" and box.corridor and box.corridor[0].colour == CLEAR
+    assert BLOCKED != CLEAR
