@@ -1,7 +1,9 @@
 """Saves: versioned YAML holding what is needed to replay a battle exactly.
 
-A save is {quarterdeck_save: version, ruleset, scenario, seed, players,
-commands, hashes}.  Loading re-applies the commands through the engine and
+A save is {quarterdeck_save: version, system, ruleset, tables, tables_digest,
+options, scenario, seed, players, commands, hashes}: the rule system and the
+tables it was played with (kept whole, so loading under other tables says
+which numbers differ), its options, and the commands.  Loading re-applies the commands through the engine and
 checks the state hash after every one, so a save can never put the game into
 a state the rules would not reach.  A save is read as the data files are
 (``yaml_nodes``): a regular file of limited size, nesting and number of
@@ -21,14 +23,16 @@ from typing import Any
 import yaml
 
 from game.content.model import RuleSet, ShipClass
+from game.content.tables import differences, table_data, table_digest
 from game.content.yaml_nodes import Ctx, Node, decode_text, parse_text
 from game.files import FileProblem, read_bytes, write_atomic
-from game.systems.base import Refusal
+from game.systems import system_ids
+from game.systems.base import Refusal, quoted
 from game.systems.btq21.commands import CommandError, from_dict
 
 from .session import Session
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2
 #: Limits of a save (docs/DATA-FORMAT.md): a twelve-turn squadron action is about 35 kB and 300 commands.
 MAX_SAVE_BYTES = 4 * 1024 * 1024
 MAX_COMMANDS = 10_000
@@ -38,7 +42,10 @@ _HEX = re.compile(r"^[0-9a-f]{64}$")
 #: The last save read, by a digest of its bytes: the main menu reads the autosave to say what
 #: Continue would resume, and Continue then reads the same bytes again.
 _LAST_READ: tuple[bytes, dict[str, Any]] | None = None
-_KEYS = {"quarterdeck_save", "ruleset", "scenario", "seed", "players", "commands", "hashes", "turn", "saved_by"}
+_KEYS = {
+    "quarterdeck_save", "system", "ruleset", "tables", "tables_digest", "options",
+    "scenario", "seed", "players", "commands", "hashes", "turn", "saved_by",
+}
 
 
 class SaveError(Exception):
@@ -48,13 +55,17 @@ class SaveError(Exception):
 def to_document(session: Session) -> dict[str, Any]:
     return {
         "quarterdeck_save": SAVE_VERSION,
+        "system": session.system.id,
         "ruleset": session.rules.id,
+        "tables_digest": table_digest(session.rules),
+        "options": {},
         "scenario": session.scenario.id,
         "seed": session.seed,
         "players": dict(session.players),
         "turn": session.state.turn,
         "commands": [c.to_dict() for c in session.commands],
         "hashes": session.hashes,
+        "tables": table_data(session.rules),
     }
 
 
@@ -113,6 +124,17 @@ def check_document(name: str, doc: Any) -> dict[str, Any]:
             raise SaveError(f"{name}: '{key}' is missing or is not a {kind.__name__}")
     if not -MAX_SEED < doc["seed"] < MAX_SEED:
         raise SaveError(f"{name}: 'seed' must be a 64-bit whole number")
+    system = doc.get("system")
+    if not isinstance(system, str) or system not in system_ids():
+        raise SaveError(f"{name}: played under rule system {quoted(system)}, which this Quarterdeck does not have")
+    digest = doc.get("tables_digest")
+    if digest is not None and not (isinstance(digest, str) and _HEX.match(digest)):
+        raise SaveError(f"{name}: 'tables_digest' must be the tables' sha256")
+    options = doc.get("options") or {}
+    if not isinstance(options, dict):
+        raise SaveError(f"{name}: 'options' must map option names to their settings")
+    if options:
+        raise SaveError(f"{name}: unknown option {quoted(next(iter(options)))} (this Quarterdeck has none yet)")
     players = doc.get("players") or {}
     if not isinstance(players, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in players.items()):
         raise SaveError(f"{name}: 'players' must map side names to player kinds")
@@ -149,7 +171,11 @@ def upgrade(name: str, doc: dict[str, Any], version: int) -> dict[str, Any]:
         raise SaveError(f"{name}: saved by a newer Quarterdeck (save version {version}, this one reads {SAVE_VERSION})")
     if version < 1:
         raise SaveError(f"{name}: unknown save version {version}")
-    # Version 1 is the first; later versions add their steps here.
+    if version < 2:
+        # Version 1 named no rule system (Beat to Quarters was the only one) and kept no tables:
+        # it replays under the tables in force, its state hashes checking every step.
+        doc.setdefault("system", "btq21")
+        doc.setdefault("options", {})
     doc["quarterdeck_save"] = SAVE_VERSION
     return doc
 
@@ -160,6 +186,12 @@ def replay(doc: dict[str, Any], rules: RuleSet, ships: dict[str, ShipClass], nam
 
     if doc["ruleset"] != rules.id:
         raise SaveError(f"{name}: saved under rule set {str(doc['ruleset'])[:40]!r}, not {rules.id!r}")
+    if doc["system"] != rules.system:
+        theirs = f"the tables in force are {rules.system!r}'s"
+        raise SaveError(f"{name}: played under rule system {doc['system']!r}; {theirs}")
+    if doc.get("tables_digest") is not None and doc["tables_digest"] != table_digest(rules):
+        what = "; ".join(differences(doc.get("tables"), table_data(rules)))
+        raise SaveError(f"{name}: saved under other tables than those in force ({what})")
     if doc["scenario"] not in list_scenarios():
         # Only shipped scenarios by name: a save never points the loader at an arbitrary file.
         raise SaveError(f"{name}: unknown scenario {str(doc['scenario'])[:40]!r}")

@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -163,3 +164,56 @@ def test_reading_the_same_save_twice_gives_two_independent_copies(tmp_path):
     first["scenario"] = "edited"
     second = read_save(path)
     assert second["scenario"] == "duel" and len(second["commands"]) > 0
+
+
+def test_a_save_records_the_rule_system_the_tables_and_their_digest(tmp_path):
+    from game.content.tables import table_data, table_digest
+
+    path = tmp_path / "duel.yaml"
+    write_save(path, _played())
+    doc = yaml.safe_load(path.read_text())
+    assert doc["quarterdeck_save"] == 2 and doc["system"] == "btq21" and doc["options"] == {}
+    assert doc["tables_digest"] == table_digest(RULES) and doc["tables"] == table_data(RULES)
+
+
+def test_a_save_loaded_under_other_tables_says_which_numbers_differ(tmp_path):
+    from dataclasses import replace
+
+    path = tmp_path / "duel.yaml"
+    write_save(path, _played())
+    speeds = {size: dict(row) for size, row in RULES.speeds.items()}
+    speeds["large"]["battle"] = speeds["large"]["battle"] + 1
+    house = replace(RULES, speeds=speeds)
+    with pytest.raises(SaveError, match=r"saved under other tables than those in force \(speeds\.large\.battle: saved"):
+        load_save(path, house, SHIPS)
+
+
+def test_a_version_1_save_without_tables_still_replays(tmp_path):
+    path = tmp_path / "old.yaml"
+    session = _played()
+    write_save(path, session)
+    doc = yaml.safe_load(path.read_text())
+    for key in ("system", "tables", "tables_digest", "options"):
+        del doc[key]
+    doc["quarterdeck_save"] = 1
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+    assert load_save(path, RULES, SHIPS).state.state_hash() == session.state.state_hash()
+
+
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [
+        ({"system": "cagway"}, "rule system 'cagway', which this Quarterdeck does not have"),
+        ({"options": {"weather": True}}, "unknown option 'weather'"),
+        ({"options": [1]}, "'options' must map option names"),
+        ({"tables_digest": "x"}, "'tables_digest' must be the tables' sha256"),
+    ],
+)
+def test_a_save_naming_an_unknown_system_or_option_is_refused_in_one_line(tmp_path, edit, said):
+    path = tmp_path / "edited.yaml"
+    write_save(path, _played())
+    doc = yaml.safe_load(path.read_text())
+    doc.update(edit)
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+    with pytest.raises(SaveError, match=re.escape(said)):
+        read_save(path)
