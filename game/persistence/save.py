@@ -26,9 +26,8 @@ from game.content.model import RuleSet, ShipClass
 from game.content.tables import differences, table_data, table_digest
 from game.content.yaml_nodes import Ctx, Node, decode_text, parse_text
 from game.files import FileProblem, read_bytes, write_atomic
-from game.systems import system_ids
-from game.systems.base import Refusal, quoted
-from game.systems.btq21.commands import CommandError, from_dict
+from game.systems import command_from_dict, system_ids
+from game.systems.base import CommandError, Refusal, quoted
 
 from .session import Session
 
@@ -152,7 +151,7 @@ def check_document(name: str, doc: Any) -> dict[str, Any]:
     cmds = []
     for i, d in enumerate(doc["commands"], 1):
         try:
-            cmds.append(from_dict(d))
+            cmds.append(command_from_dict(system, d))
         except CommandError as e:
             raise SaveError(f"{name}: command {i}: {e}") from None
     doc["commands"] = cmds

@@ -9,17 +9,17 @@ rolled dice: once the dice have spoken, that is history.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.content.model import RuleSet, Scenario
 from game.systems import make_system
 from game.systems.base import Command, Event, Option, Refusal, RuleSystem
-from game.systems.btq21.state import GameState
 
 
 @dataclass
 class _Step:
     command: Command
-    before: GameState
+    before: Any  # the rule system's state
     events_before: int
     rolled: bool
     hash_after: str
@@ -32,7 +32,7 @@ class Session:
     seed: int
     players: dict[str, str] = field(default_factory=dict)
     system: RuleSystem = field(init=False)
-    state: GameState = field(init=False)
+    state: Any = field(init=False)  # the rule system's state: read it, never change it
     events: list[Event] = field(init=False)
     steps: list[_Step] = field(init=False, default_factory=list)
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from game.systems.base import RuleSystem
+from game.systems.base import Command, RuleSystem
+from game.systems.base import command_from_dict as base_command_from_dict
 
 #: Rule-system id -> (module, class).  The class is built with the tables it plays with.
 _SYSTEMS: dict[str, tuple[str, str]] = {
@@ -25,12 +26,20 @@ def system_ids() -> tuple[str, ...]:
     return tuple(_SYSTEMS)
 
 
-def make_system(system_id: str, tables: Any) -> RuleSystem:
-    """The rule system ``system_id``, configured with ``tables`` (its rules file, read and checked)."""
+def _class(system_id: str) -> Any:
     try:
         module, name = _SYSTEMS[system_id]
     except KeyError:
         raise UnknownSystem(f"no rule system {system_id!r} (known: {', '.join(_SYSTEMS)})") from None
-    cls = getattr(importlib.import_module(module), name)
-    system: RuleSystem = cls(tables)
+    return getattr(importlib.import_module(module), name)
+
+
+def command_from_dict(system_id: str, data: Any) -> Command:
+    """A command of rule system ``system_id`` from untrusted data (a save); CommandError says why not."""
+    return base_command_from_dict(data, _class(system_id).commands)
+
+
+def make_system(system_id: str, tables: Any) -> RuleSystem:
+    """The rule system ``system_id``, configured with ``tables`` (its rules file, read and checked)."""
+    system: RuleSystem = _class(system_id)(tables)
     return system

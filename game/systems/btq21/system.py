@@ -32,6 +32,8 @@ class BeatToQuarters:
 
     id = "btq21"
     title = "Beat to Quarters v2.1"
+    #: Every command of the book, by its type word (what a save may hold).
+    commands = COMMAND_TYPES
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
