@@ -38,6 +38,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", metavar="WxH", default="1600x900", help="window or screenshot size")
     p.add_argument("--select", metavar="SHIP", help="ship to select in a screenshot")
     p.add_argument("--bench", action="store_true", help="print performance figures as JSON")
+    p.add_argument(
+        "--house-rules", metavar="FILE", help="play (or check) with a house-rules file changing numbers of the tables"
+    )
     return p
 
 
@@ -86,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
         from game.content.load import check_data
 
         problems = check_data(args.check_data)
+        if args.house_rules and not problems:
+            problems = _check_house_rules(args.house_rules)
         for line in problems:
             print(line)
         if not problems:
@@ -100,6 +105,12 @@ def main(argv: list[str] | None = None) -> int:
 
         print(json.dumps(run_bench(), indent=2))
         return 0
+    if args.house_rules:
+        problems = _check_house_rules(args.house_rules)
+        if problems:
+            for line in problems:
+                print(line, file=sys.stderr)
+            return 2
     size = _size(args.size)
     if size is None:
         print(f"error: --size {args.size!r}: give WIDTHxHEIGHT, e.g. 1600x900", file=sys.stderr)
@@ -166,7 +177,7 @@ def _window(args, size) -> int:
     except ImportError as e:
         print(f"error: {e.name or e} is not installed: run  pip install -r requirements.txt", file=sys.stderr)
         return 2
-    app = QuarterdeckApp(size)
+    app = QuarterdeckApp(size, house_rules=args.house_rules)
     err = _open(app, args)
     if err:
         print(f"error: {err}", file=sys.stderr)
@@ -182,7 +193,7 @@ def _screenshot(args, size) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.ui.app import QuarterdeckApp
 
-    app = QuarterdeckApp(size, headless=True)
+    app = QuarterdeckApp(size, headless=True, house_rules=args.house_rules)
     if not args.scenario and not args.load:
         args.scenario = "squadron"
     if args.seed is None:
@@ -215,15 +226,33 @@ def _screenshot(args, size) -> int:
     return 0
 
 
-def _load_content():
+def _load_content(house_rules: str | None = None):
+    """The tables and ships, with the house rules given applied; problems in one line each, exit 2."""
+    from game.content.house import load_house_rules
     from game.content.load import ContentError, load_default
+    from game.content.paths import rules_path
 
     try:
-        return load_default()
+        rules, ships = load_default()
+        if house_rules:
+            rules = load_house_rules(house_rules, rules, rules_path())
+        return rules, ships
     except ContentError as e:
         for line in e.problems:
             print(line, file=sys.stderr)
         raise SystemExit(2) from None
+
+
+def _check_house_rules(path: str) -> list[str]:
+    from game.content.house import load_house_rules
+    from game.content.load import ContentError, load_default
+    from game.content.paths import rules_path
+
+    try:
+        load_house_rules(path, load_default()[0], rules_path())
+    except ContentError as e:
+        return list(e.problems)
+    return []
 
 
 def _replay(path: str) -> int:
@@ -257,7 +286,7 @@ def _selfplay(args) -> int:
     from game.content.load import ContentError, list_scenarios, load_scenario, scenario_path
     from game.selfplay import SelfPlayError, run
 
-    rules, ships = _load_content()
+    rules, ships = _load_content(args.house_rules)
     if args.selfplay not in list_scenarios() and not args.selfplay.endswith((".yaml", ".yml")):
         print(f"error: unknown scenario {args.selfplay!r} (scenarios: {', '.join(list_scenarios())})", file=sys.stderr)
         return 2

@@ -54,6 +54,11 @@ if str(ROOT) not in sys.path:
 import yaml  # noqa: E402
 
 #: Seconds a single run may take before it counts as a hang.
+#: A house-rules file to mutate: numbers, a list item, a nested table.
+HOUSE_RULES = (
+    b"house_rules: Plymouth Wargames Club\ntables: btq21\nchanges:\n  speeds.large.battle: 4\n"
+    b"  base_stats[0].hull: 210\n  to_hit.hull.long: 7\n  boarding.hit_on: 4\n"
+)
 TIME_LIMIT = 5.0
 #: Tasks a worker process runs before a fresh one takes over.  Each door builds apps, caches and
 #: fonts that a real run builds once; hundreds of them in one process would crowd the memory limit
@@ -101,6 +106,7 @@ def build_corpus(workdir: Path) -> list[Seed]:
             log = "".join(json.dumps(e) + "\n" for e in session.events)
             out.append(Seed("log", f"{name}-{seed}.jsonl", log.encode()))
     out.append(Seed("settings", "settings.yaml", b"grid: true\nanimation: fast\nvolume: 0.4\nfullscreen: false\n"))
+    out.append(Seed("house", "house_rules.yaml", HOUSE_RULES))
     return out
 
 
@@ -541,6 +547,22 @@ class Worker:
         play(scenario, rules, task.index % 97 + 1, {s.id: "random" for s in scenario.sides})
         return True
 
+    def door_house_rules(self, task: Task, path: Path) -> tuple[str, bool]:
+        """A house-rules file through --check-data; one that passes must play a seeded game."""
+        import main
+
+        if main.main(["--check-data", "--house-rules", str(path)]) != 0 or task.data is None:
+            return "", False
+        from game.content.house import load_house_rules
+        from game.content.load import load_default, load_scenario, scenario_path
+        from game.selfplay import play
+
+        base, ships = load_default()
+        rules = load_house_rules(path, base, ROOT / "data" / "rules" / "btq21.yaml")
+        scenario = load_scenario(scenario_path("duel"), ships, rules)
+        play(scenario, rules, task.index % 97 + 1, {s.id: "random" for s in scenario.sides})
+        return "", True
+
     def door_replay(self, task: Task, path: Path) -> tuple[str, bool]:
         import main
 
@@ -641,6 +663,7 @@ DOORS = {
     "save": ("replay", "replay", "load", "dialog", "autosave"),
     "log": ("logcheck",),
     "settings": ("settings",),
+    "house": ("house-rules",),
 }
 
 

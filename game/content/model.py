@@ -107,6 +107,9 @@ class RuleSet:
     source: str = ""
     #: The rule system whose engine plays these tables (game/systems).
     system: str = "btq21"
+    #: House rules applied to the file's tables: (dotted path, new value) pairs, and their name.
+    house: tuple[tuple[str, Any], ...] = ()
+    house_name: str = ""
 
     def size_of(self, rate: str) -> str:
         return self.rates[rate]

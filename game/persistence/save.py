@@ -22,6 +22,7 @@ from typing import Any
 
 import yaml
 
+from game.content.house import from_save, house_of
 from game.content.model import RuleSet, ShipClass
 from game.content.tables import differences, table_data, table_digest
 from game.content.yaml_nodes import Ctx, Node, decode_text, parse_text
@@ -42,7 +43,7 @@ _HEX = re.compile(r"^[0-9a-f]{64}$")
 #: Continue would resume, and Continue then reads the same bytes again.
 _LAST_READ: tuple[bytes, dict[str, Any]] | None = None
 _KEYS = {
-    "quarterdeck_save", "system", "ruleset", "tables", "tables_digest", "options",
+    "quarterdeck_save", "system", "ruleset", "house_rules", "tables", "tables_digest", "options",
     "scenario", "seed", "players", "commands", "hashes", "turn", "saved_by",
 }
 
@@ -56,6 +57,7 @@ def to_document(session: Session) -> dict[str, Any]:
         "quarterdeck_save": SAVE_VERSION,
         "system": session.system.id,
         "ruleset": session.rules.id,
+        "house_rules": house_of(session.rules),
         "tables_digest": table_digest(session.rules),
         "options": {},
         "scenario": session.scenario.id,
@@ -129,6 +131,9 @@ def check_document(name: str, doc: Any) -> dict[str, Any]:
     digest = doc.get("tables_digest")
     if digest is not None and not (isinstance(digest, str) and _HEX.match(digest)):
         raise SaveError(f"{name}: 'tables_digest' must be the tables' sha256")
+    house = doc.get("house_rules")
+    if house is not None and not (isinstance(house, dict) and isinstance(house.get("changes"), dict)):
+        raise SaveError(f"{name}: 'house_rules' must hold a name and the changes to the tables")
     options = doc.get("options") or {}
     if not isinstance(options, dict):
         raise SaveError(f"{name}: 'options' must map option names to their settings")
@@ -181,8 +186,16 @@ def upgrade(name: str, doc: dict[str, Any], version: int) -> dict[str, Any]:
 
 def replay(doc: dict[str, Any], rules: RuleSet, ships: dict[str, ShipClass], name: str = "save") -> Session:
     """Re-apply a checked save's commands; any disagreement is a SaveError."""
-    from game.content.load import ContentError, list_scenarios, load_scenario, scenario_path
+    from game.content.load import ContentError, list_scenarios, load_default, load_scenario, scenario_path
+    from game.content.paths import rules_path
 
+    if rules.house:  # the tables of the book: the save says which house rules, if any, it was played under
+        rules = load_default()[0]
+    if doc.get("house_rules") is not None:
+        try:
+            rules = from_save(doc["house_rules"], rules, rules_path())
+        except ContentError as e:
+            raise SaveError(f"{name}: its house rules do not fit the tables in force: {e.problems[0]}") from None
     if doc["ruleset"] != rules.id:
         raise SaveError(f"{name}: saved under rule set {str(doc['ruleset'])[:40]!r}, not {rules.id!r}")
     if doc["system"] != rules.system:

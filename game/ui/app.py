@@ -238,15 +238,22 @@ def wrap(text: str, size_of, width: int) -> list[str]:
     return lines
 
 
+#: The player's house-rules file in the user folder, applied to every new battle when present.
+HOUSE_RULES = "house_rules.yaml"
+
+
 class QuarterdeckApp(App):
     """The game's own scenes and the ways into a battle, shared by the menu and the command line."""
 
-    def __init__(self, size: tuple[int, int] = (1600, 900), *, headless: bool = False) -> None:
+    def __init__(
+        self, size: tuple[int, int] = (1600, 900), *, headless: bool = False, house_rules: str | None = None
+    ) -> None:
         super().__init__(size, headless=headless)
         from game.content.load import load_default
         from game.systems import make_system
 
         self.rules, self.ships = load_default()
+        self._house_rules(house_rules)
         #: The rule system of the tables loaded, for what is shown outside a battle (the rules reference).
         self.system = make_system(self.rules.system, self.rules)
         self.autosave = not headless
@@ -255,6 +262,24 @@ class QuarterdeckApp(App):
         from game.ui.sound import Sounds
 
         self.sounds = Sounds()
+
+    def _house_rules(self, path: str | None) -> None:
+        """The player's house rules: the file given, else ``house_rules.yaml`` in the user folder, if there is one.
+
+        A damaged house-rules file never stops the game: the book's tables are played and the window says why.
+        """
+        from game.content.house import load_house_rules
+        from game.content.paths import rules_path
+        from game.content.yaml_nodes import ContentError
+
+        chosen = path or (str(home() / HOUSE_RULES) if (home() / HOUSE_RULES).exists() else None)
+        if chosen is None:
+            return
+        try:
+            self.rules = load_house_rules(chosen, self.rules, rules_path())
+        except ContentError as e:
+            more = f" (and {len(e.problems) - 1} more)" if len(e.problems) > 1 else ""
+            self.say(f"house rules not used, the book's tables are: {e.problems[0]}{more}", seconds=12.0)
 
     # Each returns None on success, or a one-line reason (the current scene stays as it was).
 

@@ -155,3 +155,17 @@ def test_a_save_quoting_a_huge_value_is_refused_in_a_message_of_readable_length(
     windows = [w for w in app.ui.get_root_container().elements if isinstance(w, pygame_gui.windows.UIMessageWindow)]
     assert windows and len(windows[-1].text_block.html_text) <= MAX_MESSAGE + 50
     assert "unknown command type 'xxxx" in windows[-1].text_block.html_text
+
+
+def test_the_players_house_rules_are_played_and_a_damaged_file_never_stops_the_game(quarterdeck_home):
+    quarterdeck_home.mkdir(parents=True, exist_ok=True)
+    path = quarterdeck_home / "house_rules.yaml"
+    path.write_text("house_rules: Club\ntables: btq21\nchanges:\n  speeds.medium.battle: 5\n")
+    app = make_app()
+    assert app.rules.speeds["medium"]["battle"] == 5 and app.rules.house_name == "Club"
+    path.write_text("house_rules: Club\ntables: btq21\nchanges:\n  speeds.medium.batle: 5\n")
+    app = make_app()
+    app.back_to_menu()
+    frames(app)
+    assert not app.rules.house and app.message is not None
+    assert "house rules not used" in app.message[0] and "did you mean 'battle'" in app.message[0]
