@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.ai.captain import CaptainPlayer
 from game.ai.random_player import RandomPlayer
-from game.ai.scripted import ScriptedPlayer
+from game.ai.solo import ScriptedPlayer
 
 PLAYER_KINDS: dict[str, type] = {"random": RandomPlayer, "scripted": ScriptedPlayer, "captain": CaptainPlayer}
 

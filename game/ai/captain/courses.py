@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from game.ai.reach import can_fight
+from game.ai.captain.reach import can_fight
 from game.systems.btq21 import board
 from game.systems.btq21.movement import SegmentPlan
 from game.systems.btq21.state import GameState, Ship

@@ -11,7 +11,7 @@ her which enemies she should not end her move beside.
 
 from __future__ import annotations
 
-from game.ai.solo_tables import pass_chance
+from game.ai.solo.tables import pass_chance
 from game.systems.btq21 import board
 from game.systems.btq21.boarding_action import pool
 from game.systems.btq21.state import AFLOAT, GameState, Ship

@@ -23,11 +23,11 @@ import zlib
 from collections.abc import Iterator
 
 from game.ai.base import player_dice
-from game.ai.solo_boarding import boarding_favours
-from game.ai.solo_gunnery import closest_enemy, exit_edges, fire_order, foes
-from game.ai.solo_movement import back_clear, helm
-from game.ai.solo_seamanship import ABACK_NEXT, FOUL, LOST, NO_SEA_ROOM, lookahead, room_under_sail
-from game.ai.solo_tables import AGGRESSIVE, SoloOrders, roll_orders
+from game.ai.solo.boarding import boarding_favours
+from game.ai.solo.gunnery import closest_enemy, exit_edges, fire_order, foes
+from game.ai.solo.movement import back_clear, helm
+from game.ai.solo.seamanship import ABACK_NEXT, FOUL, LOST, NO_SEA_ROOM, lookahead, room_under_sail
+from game.ai.solo.tables import AGGRESSIVE, SoloOrders, roll_orders
 from game.systems.base import Option
 from game.systems.btq21 import board, movement
 from game.systems.btq21 import commands as c

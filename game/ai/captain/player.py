@@ -20,11 +20,11 @@ worker thread) gets the same answer as the original.
 
 from __future__ import annotations
 
-from game.ai import reach
-from game.ai.appraise import Appraiser, special_p
 from game.ai.base import player_dice
-from game.ai.courses import signature
-from game.ai.plan import Node, Planner
+from game.ai.captain import reach
+from game.ai.captain.appraise import Appraiser, special_p
+from game.ai.captain.courses import signature
+from game.ai.captain.plan import Node, Planner
 from game.systems.base import Option
 from game.systems.btq21 import board
 from game.systems.btq21 import commands as c

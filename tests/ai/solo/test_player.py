@@ -12,9 +12,9 @@ from dataclasses import replace
 import pytest
 
 from game.ai import PLAYER_KINDS, make_player
-from game.ai.scripted import ScriptedPlayer
-from game.ai.solo_movement import wished_segment
-from game.ai.solo_tables import (
+from game.ai.solo.movement import wished_segment
+from game.ai.solo.player import ScriptedPlayer
+from game.ai.solo.tables import (
     AGGRESSIVE,
     AGGRESSIVE_MOVE,
     D12_TABLE,

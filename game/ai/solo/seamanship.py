@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.ai.solo_gunnery import exit_edges
+from game.ai.solo.gunnery import exit_edges
 from game.systems.btq21 import board, movement
 from game.systems.btq21.dice import Dice
 from game.systems.btq21.disposition import ABACK, disposition

@@ -13,10 +13,10 @@ side, then stands in for the estimate.
 
 from __future__ import annotations
 
-from game.ai.aim import Pick, best_broadsides, picks_value
-from game.ai.appraise import Appraiser
-from game.ai.courses import exact_moves
-from game.ai.reach import can_fight
+from game.ai.captain.aim import Pick, best_broadsides, picks_value
+from game.ai.captain.appraise import Appraiser
+from game.ai.captain.courses import exact_moves
+from game.ai.captain.reach import can_fight
 from game.systems.btq21 import commands as c
 from game.systems.btq21 import movement
 from game.systems.btq21.engine import Rejected, apply

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.ai import reach
-from game.ai.aim import Pick, best_broadsides, exposure, picks_value
-from game.ai.appraise import Appraiser, last_turn, rerolls, special_p
-from game.ai.courses import TURNS, candidates, signature
-from game.ai.grapple import odds
-from game.ai.reply import best_reply
+from game.ai.captain import reach
+from game.ai.captain.aim import Pick, best_broadsides, exposure, picks_value
+from game.ai.captain.appraise import Appraiser, last_turn, rerolls, special_p
+from game.ai.captain.courses import TURNS, candidates, signature
+from game.ai.captain.grapple import odds
+from game.ai.captain.reply import best_reply
 from game.systems.btq21 import commands as c
 from game.systems.btq21 import movement
 from game.systems.btq21.boarding import boarding_refusal, within_reach

@@ -1,9 +1,9 @@
 """The captain in constructed positions: she rakes, keeps off the wind, fights her fires, boards when it pays."""
 
-from game.ai import make_player, plan, reach
-from game.ai.aim import best_broadsides
-from game.ai.appraise import Appraiser, expected_hits, success_p
-from game.ai.captain import CaptainPlayer
+from game.ai import make_player
+from game.ai.captain import CaptainPlayer, plan, reach
+from game.ai.captain.aim import best_broadsides
+from game.ai.captain.appraise import Appraiser, expected_hits, success_p
 from game.systems.btq21 import commands as c
 from game.systems.btq21 import movement
 from game.systems.btq21.dice import MeanDice

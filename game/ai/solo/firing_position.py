@@ -22,8 +22,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from game.ai.solo_boarding import boarders_threaten
-from game.ai.solo_gunnery import exit_edges, expected_hits, foes
+from game.ai.solo.boarding import boarders_threaten
+from game.ai.solo.gunnery import exit_edges, expected_hits, foes
 from game.systems.btq21 import board, movement
 from game.systems.btq21 import commands as c
 from game.systems.btq21.broadside import SIDES, Shot, band_of, broadside_total, modifiers, plan_shot, split_dice

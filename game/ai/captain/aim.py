@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from game.ai.appraise import Appraiser, special_p
-from game.ai.reach import can_fight
+from game.ai.captain.appraise import Appraiser, special_p
+from game.ai.captain.reach import can_fight
 from game.systems.btq21.broadside import BATTERY, SIDES, Shot, plan_shot
 from game.systems.btq21.state import AFLOAT, GameState, Ship
 from game.table.geometry import to_local

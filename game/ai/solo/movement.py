@@ -22,10 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai.solo_firing_position import Follow, firing_position, raked
-from game.ai.solo_gunnery import closest_enemy, exit_edges
-from game.ai.solo_seamanship import LOST, SAFE, judge, lookahead
-from game.ai.solo_tables import AGGRESSIVE_MOVE, HARD_TOWARD, STANDARD_TOWARD, TURNS, SoloOrders
+from game.ai.solo.firing_position import Follow, firing_position, raked
+from game.ai.solo.gunnery import closest_enemy, exit_edges
+from game.ai.solo.seamanship import LOST, SAFE, judge, lookahead
+from game.ai.solo.tables import AGGRESSIVE_MOVE, HARD_TOWARD, STANDARD_TOWARD, TURNS, SoloOrders
 from game.systems.base import Option
 from game.systems.btq21 import board, movement
 from game.systems.btq21 import commands as c
