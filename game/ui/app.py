@@ -67,7 +67,7 @@ class App:
             flags |= pygame.FULLSCREEN
             size = (0, 0)
         self.screen = pygame.display.set_mode(size, flags)
-        pygame.display.set_caption("Quarterdeck — Beat to Quarters")
+        pygame.display.set_caption("Quarterdeck")
         self.size = self.screen.get_size()
         self.ui = pygame_gui.UIManager(self.size, str(THEME) if THEME.exists() else None)
         self.scenes: list[Scene] = []

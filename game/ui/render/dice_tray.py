@@ -79,8 +79,7 @@ def die_hits(face: int, needed: int | None) -> bool | None:
     """Whether a die counts: None when there is nothing to beat.
 
     ``needed`` is already the effective number after modifiers, so only the
-    rule that a natural 1 always misses remains (as in
-    :func:`game.systems.btq21.broadside.hits_on`).
+    rule that a natural 1 always misses remains.
     """
     if needed is None:
         return None

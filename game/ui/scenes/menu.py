@@ -215,7 +215,7 @@ class MenuScene(Scene):
         )
         UILabel(
             pygame.Rect(x, 86, min(w - 2 * x, 640), 30),
-            "Beat to Quarters v2.1",
+            self.app.system.tables_name,
             manager=ui,
             container=self.root,
             object_id=ObjectID(object_id="#menu_subtitle"),
@@ -225,7 +225,7 @@ class MenuScene(Scene):
             ("new", "N", "New battle", "Choose a scenario and who commands each side.  Key: N"),
             ("continue", "C", "Continue", f"Resume the autosaved battle: {continue_line}.  Key: C"),
             ("load", "L", "Load\u2026", "Open a saved battle from a file.  Key: L"),
-            ("reference", "R", "Rules reference", "The Beat to Quarters tables in force.  Key: R"),
+            ("reference", "R", "Rules reference", f"The {self.app.system.title} tables in force.  Key: R"),
             ("settings", "S", "Settings", "Grid, animation speed, volume and fullscreen.  Key: S"),
             ("quit", "Q", "Quit", "Leave Quarterdeck.  Keys: Q or Escape"),
         ]
