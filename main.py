@@ -39,6 +39,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--select", metavar="SHIP", help="ship to select in a screenshot")
     p.add_argument("--bench", action="store_true", help="print performance figures as JSON")
     p.add_argument(
+        "--option", action="append", default=[], metavar="NAME",
+        help="switch on an option of the rule system (repeatable; e.g. wind_shifts)",
+    )
+    p.add_argument(
         "--house-rules", metavar="FILE", help="play (or check) with a house-rules file changing numbers of the tables"
     )
     return p
@@ -166,7 +170,7 @@ def _open(app, args) -> str | None:
         players = _players(args, _scenario_sides(args.scenario))
         if isinstance(players, str):
             return players
-        return app.start_battle(args.scenario, players, args.seed)
+        return app.start_battle(args.scenario, players, args.seed, {name: {} for name in args.option})
     app.back_to_menu()
     return None
 
@@ -310,6 +314,7 @@ def _selfplay(args) -> int:
             sys.stdout,
             args.log,
             args.save,
+            {name: {} for name in args.option},
         )
     except (SelfPlayError, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)

@@ -108,6 +108,7 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
     table = shapes(rules)
     owed: tuple[str, str, int, int] | None = None
     book = _Bookkeeping()
+    shift: float | None = None  # the shift the last wind roll calls for
     for n, e in enumerate(events):
         at = f"line {lines[n]}: " if lines is not None and n < len(lines) else ""
         broken = damage(e, table)
@@ -153,7 +154,17 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
                     marines="marines" in s["specials"],
                 )
             continue
+        if kind == "wind_roll":
+            problems += [f"{where}: {p}" for p in _check_wind_roll(e, rules)]
+            shift = _wind_shift(e, rules)
         if kind == "wind":
+            if shift is not None:
+                want = (wind + shift) % 360.0
+                if not _same_heading(float(e["from"]), want):
+                    problems.append(f"{where}: the wind shifted to {e['from']}, the roll says {want:g}")
+            elif "was" in e:
+                problems.append(f"{where}: the wind shifted with no roll for it")
+            shift = None
             wind = float(e["from"])
         for key in SHIP_FIELDS:
             if isinstance(e.get(key), str) and ships and e[key] not in ships:
@@ -446,6 +457,40 @@ def _check_alignment(e: dict, ships: dict[str, _Ship], where: str) -> list[str]:
 
 def _same_heading(a: float, b: float) -> bool:
     return abs((a - b + 180.0) % 360.0 - 180.0) <= 0.01
+
+
+def _check_wind_roll(e: dict, rules: RuleSet) -> list[str]:
+    """The dice of a shifting-wind roll are faces of their dice, and what they call for is what was done."""
+    spec = rules.options.get("wind_shifts")
+    if spec is None:
+        return ["a wind roll, but the tables have no shifting wind"]
+    out = []
+    if e["chips"] != spec["chips"] or not 1 <= e["chip"] <= spec["chips"]:
+        out.append(f"weather chip {e['chip']} of {e['chips']}, the tables draw from {spec['chips']}")
+    if "change" in e and (e["chip"] != 1 or not 1 <= e["change"] <= spec["change_die"]):
+        out.append(f"a wind change roll of {e['change']} after chip {e['chip']}")
+    way = _wind_way(e, spec)
+    if ("steps" in e) != (way != 0):
+        out.append(f"a change roll of {e.get('change')} {'shifts' if way else 'does not shift'} the wind")
+    if "steps" in e and not 1 <= e["steps"] <= spec["shift_die"]:
+        out.append(f"a shift of {e['steps']} steps on a D{spec['shift_die']}")
+    if "shift" in e and e["shift"] != ("backs" if way < 0 else "veers"):
+        said = "backs" if way < 0 else "veers"
+        out.append(f"the roll {e.get('change')} {said} the wind, the log says {e['shift']}")
+    return out
+
+
+def _wind_way(e: dict, spec: dict[str, Any]) -> int:
+    change = e.get("change")
+    return -1 if change in spec["backs_on"] else 1 if change in spec["veers_on"] else 0
+
+
+def _wind_shift(e: dict, rules: RuleSet) -> float | None:
+    """Degrees the wind turns (clockwise positive) for a wind roll that shifts it; None if it does not."""
+    spec = rules.options.get("wind_shifts")
+    if spec is None or "steps" not in e:
+        return None
+    return float(_wind_way(e, spec) * int(e["steps"]) * float(spec["shift_step"]))
 
 
 def _check_drift(e: dict, ship: _Ship, wind: float, rules: RuleSet, where: str) -> list[str]:

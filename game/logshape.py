@@ -78,6 +78,7 @@ def shapes(rules: RuleSet) -> dict[str, dict[str, Check]]:
     return {
         "setup": {"wind_from": number, "ships": list_of(_ship_shape(rules))},
         "wind": {"from": number},
+        "wind_roll": {"chip": integer, "chips": integer},
         "activation": ship,
         "activation_end": ship,
         "move": {
@@ -175,13 +176,16 @@ KNOWN_TYPES = frozenset(
     taken_aback drift collision aground left_table broadside musketry critical_check critical damage demasted
     fire_spreads leak_worsens fires_fought repaired special_failed hold_fire snap_chance declare_boarding
     grapple boarding_failed boarding boarding_broken_off struck sunk exploded destroyed captured phase turn
-    game_over""".split()
+    game_over wind_roll""".split()
 )
 
 #: Fields some events carry only sometimes; checked when present.
 OPTIONAL: dict[str, dict[str, Check]] = {
     "move": {"astern": flag, "boxhaul": flag, "stopped": text},
     "collision": {"aligned": flag, "other_aligned": flag},
+    "wind": {"was": number},
+    "setup": {"options": list_of(text)},
+    "wind_roll": {"change": integer, "steps": integer, "shift": words("backs", "veers")},
     "broadside": {"modifiers": mapping_of(integer), "kind": text},
     "musketry": {"rerolled": list_of(integer)},
     "critical": {"faces": faces},

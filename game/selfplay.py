@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from game.ai import make_player
 from game.ai.decide import NoAcceptableCommand, decide
@@ -84,8 +84,11 @@ def assign_players(
     return kinds
 
 
-def play(scenario: Scenario, rules: RuleSet, seed: int, players: dict[str, str]) -> GameResult:
-    session = Session(scenario, rules, seed, dict(players))
+def play(
+    scenario: Scenario, rules: RuleSet, seed: int, players: dict[str, str], rule_options: dict[str, Any] | None = None
+) -> GameResult:
+    """One game to its end; ``rule_options``: options of the rule system switched on beyond the scenario's."""
+    session = Session(scenario, rules, seed, dict(players), dict(rule_options or {}))
     agents = {side: make_player(kind, seed, side) for side, kind in players.items()}
     for _ in range(MAX_COMMANDS_PER_GAME):
         if session.over:
@@ -122,11 +125,12 @@ def run(
     out: TextIO,
     log_path: str | None = None,
     save_path: str | None = None,
+    options: dict[str, Any] | None = None,
 ) -> dict:
     totals = Totals(scenario.sides)
     log = _open_log(log_path) if log_path else None
     try:
-        for i, result in enumerate(_games(scenario, rules, seed, games, player_args, match), 1):
+        for i, result in enumerate(_games(scenario, rules, seed, games, player_args, match, options), 1):
             line = result.summary()
             out.write(json.dumps(line) + "\n")
             out.flush()
@@ -157,10 +161,10 @@ def _open_log(path: str) -> TextIO:
         raise SelfPlayError(f"cannot write the log {path}: {e.strerror or e}") from None
 
 
-def _games(scenario, rules, seed, games, player_args, match) -> Iterator[GameResult]:
+def _games(scenario, rules, seed, games, player_args, match, options=None) -> Iterator[GameResult]:
     sides = tuple(s.id for s in scenario.sides)
     for i in range(1, games + 1):
-        yield play(scenario, rules, seed + i - 1, assign_players(sides, i, player_args, match))
+        yield play(scenario, rules, seed + i - 1, assign_players(sides, i, player_args, match), options)
 
 
 def _numbered(path: str, i: int, games: int) -> str:

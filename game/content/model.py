@@ -110,6 +110,8 @@ class RuleSet:
     #: House rules applied to the file's tables: (dotted path, new value) pairs, and their name.
     house: tuple[tuple[str, Any], ...] = ()
     house_name: str = ""
+    #: The numbers of the rule system's optional rules (used only in battles that switch them on).
+    options: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def size_of(self, rate: str) -> str:
         return self.rates[rate]
@@ -208,6 +210,8 @@ class Scenario:
     terrain: tuple[Terrain, ...] = ()
     victory: dict[str, Any] = field(default_factory=dict)
     source: str = ""
+    #: Options of the rule system the scenario is played with (switched on in every battle of it).
+    options: tuple[str, ...] = ()
 
     def ships(self) -> list[tuple[Side, Squadron, ScenarioShip]]:
         return [(side, sq, s) for side in self.sides for sq in side.squadrons for s in sq.ships]

@@ -123,6 +123,24 @@ def _schema(
         "id": F(Slug()),
         "name": F(Str()),
         "system": F(Choice(system_ids(), "rule system"), False, "btq21"),
+        "options": F(
+            Record(
+                wind_shifts=F(
+                    Record(
+                        chips=Int(1, 100),
+                        change_die=Int(2, 100),
+                        backs_on=ListOf(Int(1, 100), max_len=100),
+                        veers_on=ListOf(Int(1, 100), max_len=100),
+                        shift_die=Int(1, 100),
+                        shift_step=Num(0, 180),
+                    ),
+                    False,
+                    None,
+                )
+            ),
+            False,
+            {},
+        ),
         "base_stats": F(ListOf(row, 1, max_len=MAX_ROWS)),
         "crippled": F(Record(fraction=Num(0, 1, lo_open=True), rounding=Choice(("down", "up", "nearest"), "rounding"))),
         "specials": F(_words(0)),
@@ -279,7 +297,7 @@ def read_rules(ctx: Ctx, root: Node) -> RuleSet | None:
     )
     check_keys(ctx, root, "", [*_VOCAB, *schema])
     for name, f in schema.items():
-        vals[name] = field(name, f.spec)
+        vals[name] = field(name, f.spec) if f.required or name in m else f.default
 
     _cross_checks(ctx, m, vals)
     if not all(whole(x) for x in vals.values()):
@@ -359,6 +377,7 @@ def _build(v: dict[str, Any], source: str) -> RuleSet:
         id=v["id"],
         name=v["name"],
         system=v["system"],
+        options={k: dict(o) for k, o in v["options"].items() if o is not None},
         rates=dict(v["rates"]),
         bases={k: (float(a), float(b)) for k, (a, b) in v["bases"].items()},
         base_stats=tuple(

@@ -44,6 +44,7 @@ from game.content.yaml_nodes import (
     sub,
     suggest,
 )
+from game.systems import options_of
 from game.table.geometry import base_corners, convex_overlap
 
 TERRAIN_KINDS = ("island", "coast", "shoal")
@@ -51,6 +52,8 @@ EDGES = ("north", "south", "east", "west")
 VICTORY_MODES = ("points",)
 
 #: Limits of a scenario (docs/DATA-FORMAT.md), checked before the work they would cost is done.
+#: A scenario switches on at most this many options.
+MAX_OPTIONS = 20
 MAX_TABLE = 500.0  # inches of either side of the table
 MAX_TURNS = 100
 MAX_SIDES = 8
@@ -104,6 +107,7 @@ def read_scenario(ctx: Ctx, root: Node, ships: Mapping[str, ShipClass], rules: R
         terrain=F(Raw(), False, None),
         sides=Raw(),
         victory=F(Raw(), False, None),
+        options=F(ListOf(Slug(), max_len=MAX_OPTIONS), False, []),
     ).read(ctx, root, "")
     if top is BAD:
         return None
@@ -120,6 +124,13 @@ def read_scenario(ctx: Ctx, root: Node, ships: Mapping[str, ShipClass], rules: R
     side_ids = _side_ids(top["sides"]) if top["sides"] is not BAD else None
     victory = _read_victory(ctx, top["victory"], side_ids) if top["victory"] is not BAD else BAD
 
+    if top["options"] is not BAD:
+        known = [o.name for o in options_of(rules.system)]
+        for i, name in enumerate(top["options"]):
+            if name not in known:
+                node = root.get("options")
+                line = node.value[i].line if node is not None and node.kind == "seq" else root.line
+                ctx.add(line, f"options[{i}]", f"no option {name!r} in {rules.system}{suggest(name, known)}")
     if size is None or ctx.count() > before or not all_ok([*top.values(), terrain, sides, victory]):
         return None
     return Scenario(
@@ -129,6 +140,7 @@ def read_scenario(ctx: Ctx, root: Node, ships: Mapping[str, ShipClass], rules: R
         table=size,
         wind_from=top["wind_from"],
         turn_limit=top["turn_limit"],
+        options=tuple(top["options"]),
         sides=sides,
         terrain=terrain,
         victory=victory,

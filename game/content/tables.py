@@ -29,7 +29,12 @@ def table_data(rules: RuleSet) -> dict[str, Any]:
 
 def table_digest(rules: RuleSet) -> str:
     """sha256 of the tables' canonical JSON: equal digests, equal tables."""
-    text = json.dumps(table_data(rules), sort_keys=True, separators=(",", ":"))
+    return data_digest(table_data(rules))
+
+
+def data_digest(data: Any) -> str:
+    """The digest of tables already as plain data (a save's copy of them)."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 

@@ -24,11 +24,11 @@ import yaml
 
 from game.content.house import from_save, house_of
 from game.content.model import RuleSet, ShipClass
-from game.content.tables import differences, table_data, table_digest
-from game.content.yaml_nodes import Ctx, Node, decode_text, parse_text
+from game.content.tables import data_digest, differences, table_data, table_digest
+from game.content.yaml_nodes import Ctx, Node, decode_text, parse_text, suggest
 from game.files import FileProblem, read_bytes, write_atomic
-from game.systems import command_from_dict, system_ids
-from game.systems.base import CommandError, Refusal, quoted
+from game.systems import command_from_dict, options_of, system_ids
+from game.systems.base import CommandError, OptionError, Refusal, quoted
 
 from .session import Session
 
@@ -59,7 +59,7 @@ def to_document(session: Session) -> dict[str, Any]:
         "ruleset": session.rules.id,
         "house_rules": house_of(session.rules),
         "tables_digest": table_digest(session.rules),
-        "options": {},
+        "options": {k: dict(v) for k, v in session.system.enabled.items()},
         "scenario": session.scenario.id,
         "seed": session.seed,
         "players": dict(session.players),
@@ -131,14 +131,21 @@ def check_document(name: str, doc: Any) -> dict[str, Any]:
     digest = doc.get("tables_digest")
     if digest is not None and not (isinstance(digest, str) and _HEX.match(digest)):
         raise SaveError(f"{name}: 'tables_digest' must be the tables' sha256")
+    if digest is not None and ("tables" not in doc or data_digest(doc["tables"]) != digest):
+        raise SaveError(f"{name}: the save's copy of its tables is damaged or cut short")
     house = doc.get("house_rules")
     if house is not None and not (isinstance(house, dict) and isinstance(house.get("changes"), dict)):
         raise SaveError(f"{name}: 'house_rules' must hold a name and the changes to the tables")
     options = doc.get("options") or {}
     if not isinstance(options, dict):
         raise SaveError(f"{name}: 'options' must map option names to their settings")
-    if options:
-        raise SaveError(f"{name}: unknown option {quoted(next(iter(options)))} (this Quarterdeck has none yet)")
+    known = [o.name for o in options_of(system)]
+    for key, settings in options.items():
+        if key not in known:
+            raise SaveError(f"{name}: unknown option {quoted(key)} of {system}{suggest(str(key), known)}")
+        if settings is not None and not isinstance(settings, dict):
+            raise SaveError(f"{name}: option {key!r}: its settings must be a mapping")
+    doc["options"] = {k: dict(v or {}) for k, v in options.items()}
     players = doc.get("players") or {}
     if not isinstance(players, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in players.items()):
         raise SaveError(f"{name}: 'players' must map side names to player kinds")
@@ -213,7 +220,10 @@ def replay(doc: dict[str, Any], rules: RuleSet, ships: dict[str, ShipClass], nam
         raise SaveError(f"{name}: its scenario {doc['scenario']!r} does not load: {e.problems[0]}") from None
     except (OSError, ValueError) as e:
         raise SaveError(f"{name}: unknown scenario {doc['scenario']!r} ({e})") from None
-    session = Session(scenario, rules, doc["seed"], dict(doc["players"]))
+    try:
+        session = Session(scenario, rules, doc["seed"], dict(doc["players"]), dict(doc.get("options") or {}))
+    except OptionError as e:
+        raise SaveError(f"{name}: {e}") from None
     for i, (cmd, expected) in enumerate(zip(doc["commands"], doc["hashes"], strict=True), 1):
         result = session.submit(cmd)
         if isinstance(result, Refusal):

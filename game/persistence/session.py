@@ -31,13 +31,16 @@ class Session:
     rules: RuleSet
     seed: int
     players: dict[str, str] = field(default_factory=dict)
+    #: Options switched on beyond those the scenario requires (name -> settings).
+    options: dict[str, dict[str, Any]] = field(default_factory=dict)
     system: RuleSystem = field(init=False)
     state: Any = field(init=False)  # the rule system's state: read it, never change it
     events: list[Event] = field(init=False)
     steps: list[_Step] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
-        self.system = make_system(self.rules.system, self.rules)
+        wanted: dict[str, dict[str, Any]] = {name: {} for name in self.scenario.options} | self.options
+        self.system = make_system(self.rules.system, self.rules, wanted)
         self.state, events = self.system.new_game(self.scenario, self.seed)
         self.events = list(events)
         self.steps = []

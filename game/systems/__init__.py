@@ -7,9 +7,10 @@ registry: a rule system is found by its id, never by an import's side effect.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from typing import Any
 
-from game.systems.base import Command, RuleSystem
+from game.systems.base import Command, RuleOption, RuleSystem
 from game.systems.base import command_from_dict as base_command_from_dict
 
 #: Rule-system id -> (module, class).  The class is built with the tables it plays with.
@@ -39,7 +40,16 @@ def command_from_dict(system_id: str, data: Any) -> Command:
     return base_command_from_dict(data, _class(system_id).commands)
 
 
-def make_system(system_id: str, tables: Any) -> RuleSystem:
-    """The rule system ``system_id``, configured with ``tables`` (its rules file, read and checked)."""
-    system: RuleSystem = _class(system_id)(tables)
+def options_of(system_id: str) -> tuple[RuleOption, ...]:
+    """The options rule system ``system_id`` has."""
+    available: tuple[RuleOption, ...] = _class(system_id).available
+    return available
+
+
+def make_system(system_id: str, tables: Any, options: Mapping[str, Mapping[str, Any]] | None = None) -> RuleSystem:
+    """The rule system ``system_id``, configured with ``tables`` (its rules file, read and checked) and ``options``.
+
+    Raises :class:`OptionError` for an option it does not have or cannot play with these tables.
+    """
+    system: RuleSystem = _class(system_id)(tables, dict(options or {}))
     return system

@@ -40,6 +40,19 @@ class Command:
         return d
 
 
+class OptionError(ValueError):
+    """An option a rule system does not have, or cannot play with the tables in force."""
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """A named, documented switch of a rule system: a scenario may require it, a player may turn it on."""
+
+    name: str
+    title: str
+    help: str
+
+
 @dataclass(frozen=True)
 class Refusal:
     """A command the rules do not allow now; ``reason`` names the rule, in the player's words."""
@@ -160,6 +173,9 @@ class RuleSystem(Protocol):
     title: str
     #: The name of the tables in force (the book's, or a club's house rules).
     tables_name: str
+    #: The options the rule system has, and those switched on in this instance (name -> settings).
+    available: tuple[RuleOption, ...]
+    enabled: Mapping[str, Mapping[str, Any]]
 
     def new_game(self, scenario: Any, seed: int) -> tuple[Any, list[Event]]:
         """The first state of a battle and its setup events."""

@@ -283,7 +283,9 @@ class QuarterdeckApp(App):
 
     # Each returns None on success, or a one-line reason (the current scene stays as it was).
 
-    def start_battle(self, scenario: str, players: dict[str, str], seed: int | None = None) -> str | None:
+    def start_battle(
+        self, scenario: str, players: dict[str, str], seed: int | None = None, options: dict | None = None
+    ) -> str | None:
         from game.content.load import ContentError, list_scenarios, load_scenario, scenario_path
         from game.persistence.session import Session
         from game.ui.match import Match
@@ -301,7 +303,7 @@ class QuarterdeckApp(App):
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "little")
         try:
-            match = Match(Session(sc, self.rules, seed, dict(players)), autosave=self.autosave)
+            match = Match(Session(sc, self.rules, seed, dict(players), dict(options or {})), autosave=self.autosave)
         except ValueError as e:
             return str(e)
         if self.autosave:

@@ -245,8 +245,10 @@ def test_scenario_choice_stands_when_clicked_again_and_moves_with_the_arrow_keys
     click(app, list_button(scene.scenario_list, "The Duel"))  # pygame_gui would unselect it
     assert scene.chosen == "duel" and scene.scenario_list.get_single_selection() == "The Duel"
     key(app, pygame.K_DOWN)
-    assert scene.chosen == "squadron" and scene.scenario_list.get_single_selection() == "Squadron Action"
-    assert set(scene.side_menus) == {"british", "french"}
+    ids = [e.id for e in scene.entries]
+    below = scene.entries[ids.index("duel") + 1]  # the list runs in the scenarios' order
+    assert scene.chosen == below.id and scene.scenario_list.get_single_selection() == below.title
+    assert set(scene.side_menus) == {side.id for side in below.scenario.sides}
     key(app, pygame.K_UP)
     assert scene.chosen == "duel"
 

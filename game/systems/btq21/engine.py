@@ -304,6 +304,8 @@ def _end_of_turn(state: GameState, out: Out) -> None:
         ship.activated = False
         ship.fired = ()
     out.emit("turn", number=state.turn)
+    for hook in _system(state).turn_hooks:
+        hook(state, out)
     roll_initiative(state, out)
 
 

@@ -223,11 +223,23 @@ def _setup(e: Event, n: Names, rules: RuleSet | None) -> str:
     if e.get("turn_limit"):
         text += f", {_plural(int(e['turn_limit']), 'turn')}"
     text += f", {_plural(len(e.get('ships', [])), 'ship')}"
+    options = e.get("options")
+    if options:
+        text += f", options: {', '.join(str(o).replace('_', ' ') for o in options)}"
     return text + f" (rules {e.get('ruleset')}, seed {e.get('seed')})."
 
 
 def _wind(e: Event, n: Names, rules: RuleSet | None) -> str:
     return f"The wind shifts: it now blows from {_num(e['from'])}° ({_compass(e['from'])})."
+
+
+def _wind_roll(e: Event, n: Names, rules: RuleSet | None) -> str:
+    if int(e["chip"]) != 1:
+        return f"The weather chip stays in the bag (drew {e['chip']} of {e['chips']}): the wind holds."
+    if "steps" not in e:
+        return f"The weather chip comes out first; D8 {e['change']}: the wind holds."
+    step = f" ({e['steps']} × {_num(rules.options['wind_shifts']['shift_step'])}°)" if rules else ""
+    return f"The weather chip comes out first; D8 {e['change']}: the wind {e['shift']} {e['steps']} point(s){step}."
 
 
 def _turn(e: Event, n: Names, rules: RuleSet | None) -> str:
@@ -602,6 +614,7 @@ _DiceHandler = Callable[[Event, Names, "RuleSet | None"], "DiceRoll | None"]
 _DESCRIBE: dict[Any, _Handler] = {
     "setup": _setup,
     "wind": _wind,
+    "wind_roll": _wind_roll,
     "turn": _turn,
     "initiative": _initiative,
     "initiative_tiebreak": _initiative_tiebreak,
@@ -732,6 +745,18 @@ def _dice_initiative(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll:
     return DiceRoll(f"Initiative: {_label(n, e['squadron'])}", [DiceGroup(6, faces)], summary)
 
 
+def _dice_wind(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll | None:
+    if int(e["chip"]) != 1:
+        return None  # the weather chip stayed in the bag: nothing worth the tray
+    groups = [DiceGroup(int(e["chips"]), [int(e["chip"])], label="weather chip")]
+    if "change" in e:
+        groups.append(DiceGroup(8, [int(e["change"])], label="wind"))
+    if "steps" in e:
+        groups.append(DiceGroup(4, [int(e["steps"])], label="points"))
+    summary = f"the wind {e['shift']} {e['steps']} point(s)" if "steps" in e else "the wind holds"
+    return DiceRoll("Weather", groups, summary)
+
+
 def _dice_tiebreak(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll:
     squads, faces = list(e["squadrons"]), [int(f) for f in e["faces"]]
     groups = [DiceGroup(6, [f], label=_label(n, s)) for s, f in zip(squads, faces, strict=False)]
@@ -820,6 +845,7 @@ _DICE: dict[Any, _DiceHandler] = {
     "critical": _dice_critical,
     "test": _dice_test,
     "initiative": _dice_initiative,
+    "wind_roll": _dice_wind,
     "initiative_tiebreak": _dice_tiebreak,
     "taken_aback": _dice_taken_aback,
     "collision": _dice_collision,

@@ -94,6 +94,7 @@ def new_game(
         sides=[{"id": s.id, "name": s.name, "nation": s.nation} for s in scenario.sides],
         squadrons=[{"id": q.id, "name": q.name, "side": q.side, "nation": q.nation} for q in squadrons.values()],
         ships=[_ship_entry(s) for s in ships.values()],
+        **({"options": sorted(system.enabled)} if getattr(system, "enabled", None) else {}),
     )
     roll_initiative(state, out)
     return state, list(out)

@@ -12,8 +12,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.content.model import RuleSet, Scenario
-from game.systems.base import Command, Event, Option, Preview, Refusal, TurnBar
-from game.systems.btq21 import boarding_action, engine, figures, forecast, narrate, sandbox, setup
+from game.content.yaml_nodes import suggest
+from game.systems.base import Command, Event, Option, OptionError, Preview, Refusal, RuleOption, TurnBar
+from game.systems.btq21 import boarding_action, engine, figures, forecast, narrate, sandbox, setup, wind
 from game.systems.btq21.card import ship_card
 from game.systems.btq21.commands import COMMAND_TYPES, from_dict
 from game.systems.btq21.events import Out
@@ -34,14 +35,34 @@ class BeatToQuarters:
     title = "Beat to Quarters v2.1"
     #: Every command of the book, by its type word (what a save may hold).
     commands = COMMAND_TYPES
+    #: The optional rules this rule system can play (Gifford's, adapted: docs/READINGS.md).
+    available = (
+        RuleOption(
+            wind.NAME,
+            "Shifting wind",
+            "At the start of each turn a weather chip may come out first; then the wind may back or veer by "
+            "hexsides of 60 degrees (Gifford's Beat To Quarters 4.0, Optional Rules: Weather)",
+        ),
+    )
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, rules: RuleSet, options: dict[str, dict[str, Any]] | None = None) -> None:
         self.rules = rules
         self.tables_name = rules.name
+        self.enabled = dict(options or {})
+        known = {o.name for o in self.available}
+        for name in self.enabled:
+            if name not in known:
+                raise OptionError(f"{self.title} has no option {name!r}{suggest(name, known)}")
+            if name not in rules.options:
+                raise OptionError(f"option {name!r}: the tables in force ({rules.name}) hold no numbers for it")
         self.command_types = dict(COMMAND_TYPES)
         self.handlers: dict[type, engine.Handler] = dict(engine.HANDLERS)
         self.phase_hooks: list[Callable[[GameState, Out], None]] = [boarding_action.boarding_phase]
         self.extra_options: list[Callable[[GameState], list[Option]]] = []
+        #: Run at the start of each turn after the first, before initiative is rolled.
+        self.turn_hooks: list[Callable[[GameState, Out], None]] = []
+        if wind.NAME in self.enabled:
+            self.turn_hooks.append(wind.new_turn)
 
     def new_game(self, scenario: Scenario, seed: int) -> tuple[GameState, list[Event]]:
         return setup.new_game(scenario, self.rules, seed, system=self)
