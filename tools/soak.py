@@ -85,10 +85,12 @@ def main() -> int:
     ap.add_argument("--kinds", default="captain,scripted,random")
     ap.add_argument("--seed", type=int, default=5001)
     ap.add_argument("--recheck", type=int, default=1, help="games per batch replayed in a fresh process")
+    ap.add_argument("--scenarios", default="", help="comma-separated scenarios (default: all)")
     args = ap.parse_args()
     kinds = args.kinds.split(",")
     pairings = list(itertools.combinations_with_replacement(kinds, 2))
-    batches = [(name, a, b) for name in list_scenarios() for a, b in pairings]
+    names = args.scenarios.split(",") if args.scenarios else list_scenarios()
+    batches = [(name, a, b) for name in names for a, b in pairings]
     started = time.perf_counter()
     failed = 0
     total: dict[str, float] = dict.fromkeys(
