@@ -5,52 +5,33 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.content.load import load_default, load_scenario, scenario_path
 from game.systems.btq21.card import ship_card
-from game.systems.btq21.setup import new_game
 from game.systems.btq21.state import CAPTURED, STRUCK, SUNK
 from game.ui.panels.card import ShipCard, draw_card, fit_text, render_card
-
-
-def _game(name: str):
-    rules, ships = load_default()
-    state, _ = new_game(load_scenario(scenario_path(name), ships, rules), rules, 7)
-    return state
+from tests.systems.btq21.battle import damaged, shipped_battle
 
 
 @pytest.fixture(scope="module")
 def squadron():
-    return _game("squadron")
+    return shipped_battle("squadron")
 
 
 @pytest.fixture(scope="module")
 def cap_noir():
-    return _game("cap_noir")
-
-
-def _damaged(state, ship_id: str):
-    s = state.copy()
-    ship = s.ships[ship_id]
-    ship.hull -= 10
-    ship.fires = 2
-    ship.leaks = 1
-    ship.rudder = True
-    ship.fired = ("port",)
-    ship.fas = True
-    return s
+    return shipped_battle("cap_noir")
 
 
 @pytest.mark.parametrize("size", [(340, 430), (400, 430), (360, 300), (120, 80)])
 def test_every_ship_draws(squadron, cap_noir, size):
     target = pygame.Surface((size[0] + 20, size[1] + 20))
-    for state in (squadron, cap_noir, _damaged(squadron, next(iter(squadron.ships)))):
+    for state in (squadron, cap_noir, damaged(squadron, next(iter(squadron.ships)))):
         for ship_id in state.ships:
             draw_card(target, pygame.Rect(10, 10, *size), ship_card(state, ship_id))
             assert render_card(ship_card(state, ship_id), size).get_size() == size
 
 
 def test_damaged_and_out_of_action_ships_draw(squadron):
-    s = _damaged(squadron, "venerable")
+    s = damaged(squadron, "venerable")
     s.ships["bucentaure"].hull -= 60  # crippled hull: halved dice
     for status in (STRUCK, CAPTURED, SUNK):
         s.ships["redoutable"].status = status

@@ -131,3 +131,25 @@ def load(state: GameState, *faces: int) -> Loaded:
 
 def of_type(events: list[dict], kind: str) -> list[dict]:
     return [e for e in events if e["type"] == kind]
+
+
+def shipped_battle(name: str, seed: int = 7) -> GameState:
+    """The first state of a shipped scenario."""
+    from game.content.load import load_scenario, scenario_path
+
+    state, _ = new_game(load_scenario(scenario_path(name), SHIPS, RULES), RULES, seed)
+    return state
+
+
+def damaged(state: GameState, ship_id: str) -> GameState:
+    """A copy of ``state`` with ``ship_id`` hurt every way the card shows: hull, fires, a leak, rudder, a
+    broadside fired, Fire As She Bears."""
+    s = state.copy()
+    ship = s.ships[ship_id]
+    ship.hull -= 10
+    ship.fires = 2
+    ship.leaks = 1
+    ship.rudder = True
+    ship.fired = ("port",)
+    ship.fas = True
+    return s

@@ -4,40 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from game.content.load import load_default, load_scenario, scenario_path
 from game.systems.btq21.broadside import broadside_total, split_dice
 from game.systems.btq21.card import broadside_table, ship_card
-from game.systems.btq21.setup import new_game
 from game.systems.btq21.state import STRUCK
 from game.systems.card import PINK, track_boxes
-
-
-def _game(name: str):
-    rules, ships = load_default()
-    state, _ = new_game(load_scenario(scenario_path(name), ships, rules), rules, 7)
-    return state
+from tests.systems.btq21.battle import damaged, shipped_battle
 
 
 @pytest.fixture(scope="module")
 def squadron():
-    return _game("squadron")
+    return shipped_battle("squadron")
 
 
 @pytest.fixture(scope="module")
 def cap_noir():
-    return _game("cap_noir")
-
-
-def _damaged(state, ship_id: str):
-    s = state.copy()
-    ship = s.ships[ship_id]
-    ship.hull -= 10
-    ship.fires = 2
-    ship.leaks = 1
-    ship.rudder = True
-    ship.fired = ("port",)
-    ship.fas = True
-    return s
+    return shipped_battle("cap_noir")
 
 
 def test_track_boxes_match_a_real_ship(squadron):
@@ -80,7 +61,7 @@ def test_halving_rounds_up(squadron):
 
 
 def test_the_card_carries_the_tracks_marks_and_table_of_the_ship(squadron):
-    s = _damaged(squadron, "venerable")
+    s = damaged(squadron, "venerable")
     card = ship_card(s, "venerable")
     ship = s.ships["venerable"]
     assert [t.label for t in card.tracks] == ["HULL", "RIGGING", "CREW"]
@@ -94,7 +75,7 @@ def test_the_card_carries_the_tracks_marks_and_table_of_the_ship(squadron):
 
 
 def test_a_shore_battery_has_a_fort_track_and_battery_dice():
-    s = _game("cap_noir")
+    s = shipped_battle("cap_noir")
     battery = next(sid for sid, ship in s.ships.items() if ship.shore_battery)
     card = ship_card(s, battery)
     assert [t.label for t in card.tracks][0] == "FORT" and "RIGGING" not in [t.label for t in card.tracks]
