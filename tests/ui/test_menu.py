@@ -115,7 +115,24 @@ def test_new_battle_start_passes_scenario_players_and_seed(app, monkeypatch):
     click(app, scene.seed_entry)
     type_text(app, "42")
     click(app, scene.start_button)
-    assert calls == [("duel", {"american": "random", "british": "random"}, 42)]
+    assert calls == [("duel", {"american": "random", "british": "random"}, 42, {})]
+
+
+def test_an_optional_rule_is_ticked_with_its_help_and_one_the_scenario_requires_cannot_be_untied(app):
+    scene = menu(app)
+    key(app, pygame.K_n, "n")
+    click(app, list_button(scene.scenario_list, "The Duel"))
+    box = scene.option_boxes["wind_shifts"]
+    assert "Optional Rules: Weather" in box.tool_tip_text and not box.get_state()
+    click(app, box)
+    assert scene.chosen_options() == {"wind_shifts": {}}
+    click(app, scene.start_button)
+    assert "wind_shifts" in app.scene.match.session.system.enabled  # the battle plays with it
+    scene = menu(app)
+    key(app, pygame.K_n, "n")
+    click(app, list_button(scene.scenario_list, "Shifting Wind"))
+    box = scene.option_boxes["wind_shifts"]
+    assert box.get_state() and not box.is_enabled and scene.chosen_options() == {}
 
 
 def test_start_failure_shows_the_reason_and_keeps_the_panel(app, monkeypatch):

@@ -127,6 +127,7 @@ class MenuScene(Scene):
         self.panel_kind: str | None = None  # None | "new" | "settings"
         self.chosen: str | None = self.entries[0].id if self.entries else None
         self.players: dict[str, dict[str, str]] = {}  # scenario id -> side -> kind, as last chosen
+        self.options: dict[str, set[str]] = {}  # scenario id -> optional rules ticked, as last chosen
         self.seed_text = ""
         self.dialogs: list[UIWindow] = []
         self.file_dialog: UIFileDialog | None = None
@@ -344,8 +345,11 @@ class MenuScene(Scene):
 
         entry = self.entry(self.chosen)
         sides = list(entry.scenario.sides) if entry and entry.scenario else []
+        offered = self.app.system.available
+        options_y = seed_y - (14 + 26 + 30 * len(offered) if offered else 0)
+        self._build_option_rows(panel, rx, options_y, col_r, entry)
         rows_h = 26 + len(sides) * 40
-        sides_y = seed_y - 14 - rows_h
+        sides_y = options_y - 14 - rows_h
         self.sides_y = sides_y
         self._build_side_rows(panel, rx, sides_y, col_r, sides)
 
@@ -366,6 +370,36 @@ class MenuScene(Scene):
         )
         self.facts = self._label(pygame.Rect(rx, pic_top + pic_h + 4, col_r, caption_h), "", "@caption", panel)
         self._show_scenario()
+
+    def _build_option_rows(self, panel, x: int, y: int, width: int, entry: ScenarioEntry | None) -> None:
+        """A box for each option of the rule system, its help as the tool tip; those the scenario requires are on
+        and cannot be switched off."""
+        self.option_boxes: dict[str, UICheckBox] = {}
+        offered = self.app.system.available
+        if not offered:
+            return
+        self._label(pygame.Rect(x, y, width, 22), "Optional rules", "@field_label", panel)
+        required = set(entry.scenario.options) if entry and entry.scenario else set()
+        chosen = self.options.setdefault(self.chosen or "", set())
+        for i, opt in enumerate(offered):
+            must = opt.name in required
+            box = UICheckBox(
+                pygame.Rect(x, y + 26 + i * 30, 22, 22),
+                opt.title + (" (this scenario plays with it)" if must else ""),
+                manager=self.app.ui,
+                container=panel,
+                initial_state=must or opt.name in chosen,
+                tool_tip_text=opt.help,
+                object_id=ObjectID(object_id=f"#option_{opt.name}"),
+            )
+            if must:
+                box.disable()
+            self.option_boxes[opt.name] = box
+
+    def chosen_options(self) -> dict[str, dict]:
+        """The options ticked beyond those the scenario requires (it switches those on itself)."""
+        boxes = getattr(self, "option_boxes", {})
+        return {name: {} for name, box in boxes.items() if box.get_state() and box.is_enabled}
 
     def _build_side_rows(self, panel, x: int, y: int, width: int, sides) -> None:
         ui = self.app.ui
@@ -433,6 +467,7 @@ class MenuScene(Scene):
             self.seed_text = self.seed_entry.get_text()
             if self.chosen:
                 self.players[self.chosen] = self.chosen_players()
+                self.options[self.chosen] = set(self.chosen_options())
 
     def chosen_players(self) -> dict[str, str]:
         return {side: menu.selected_option[1] for side, menu in self.side_menus.items()}
@@ -609,7 +644,7 @@ class MenuScene(Scene):
         seed = int(text) if text.isdigit() else None
         players = self.chosen_players()
         self._remember_panel_state()
-        error = self.app.start_battle(entry.id, players, seed)
+        error = self.app.start_battle(entry.id, players, seed, self.chosen_options())
         if error:
             self.error_window("Could not start the battle", error)
 
