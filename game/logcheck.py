@@ -519,7 +519,10 @@ def _check_move(e: dict, ship: _Ship, wind: float, rules: RuleSet, where: str) -
     disp = expected_disposition(rules, h0, wind, ship.length, ship.width)
     if e["disposition"] != disp:
         out.append(f"{where}: heading {h0} in wind from {wind} is {disp}, log says {e['disposition']}")
-    sail = e["sail"]
+    sail = e["sail"]  # the engine writes a move before any loss in it, so she still has her sail
+    if sail not in rules.speeds.get(ship.size, {}):
+        out.append(f"{where}: sailed a segment under {str(sail)[:40]!r} sail (a dismasted ship drifts)")
+        return out
     if disp == "aback" and not e.get("boxhaul") and e["max"] == 0:
         lo = hi = 0.0
     else:

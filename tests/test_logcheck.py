@@ -263,3 +263,10 @@ def test_the_auditor_catches_edits_of_the_logs_own_order(edit, words):
     events = real_log()
     edit(events)
     assert any(words in p for p in check_events(events, RULES))
+
+
+def test_a_move_edited_to_no_sail_is_reported_not_a_crash():
+    events = real_log()
+    move = next(e for e in events if e["type"] == "move")
+    move["sail"] = None
+    assert any("sailed a segment under 'None' sail" in p for p in check_events(events, RULES))
