@@ -50,14 +50,6 @@ def _steps(path: str) -> list[str | int] | None:
     return out
 
 
-def _plain(node: Node) -> Any:
-    if node.kind == "map":
-        return {k: _plain(v) for k, v in node.value.items()}
-    if node.kind == "seq":
-        return [_plain(v) for v in node.value]
-    return node.value
-
-
 def _node(value: Any, line: int = 1) -> Node:
     """A node tree for plain data (a save's record of the changes), every part on ``line``."""
     if isinstance(value, Mapping):
@@ -122,7 +114,7 @@ def read_house_rules(path: str | os.PathLike[str]) -> tuple[HouseRules, dict[str
             value.key_line = node.key_lines.get(key, value.line)
             nodes[key] = value
     ctx.raise_if_any()
-    changes = tuple((k, _plain(v)) for k, v in nodes.items())
+    changes = tuple((k, v.plain()) for k, v in nodes.items())
     return HouseRules(str(name), str(tables), changes), nodes
 
 

@@ -136,6 +136,14 @@ class Node:
     def get(self, key: str) -> Node | None:
         return self.value.get(key) if self.kind == "map" else None
 
+    def plain(self) -> Any:
+        """The plain Python value of the tree (mappings, lists, scalars), lines dropped."""
+        if self.kind == "map":
+            return {k: v.plain() for k, v in self.value.items()}
+        if self.kind == "seq":
+            return [v.plain() for v in self.value]
+        return self.value
+
 
 def _short_tag(tag: str) -> str:
     return "!!" + tag[len(_TAG) :] if tag.startswith(_TAG) else tag

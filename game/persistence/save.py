@@ -25,7 +25,7 @@ import yaml
 from game.content.house import from_save, house_of
 from game.content.model import RuleSet, ShipClass
 from game.content.tables import data_digest, differences, table_data, table_digest
-from game.content.yaml_nodes import Ctx, Node, decode_text, parse_text, suggest
+from game.content.yaml_nodes import Ctx, decode_text, parse_text, suggest
 from game.files import FileProblem, read_bytes, write_atomic
 from game.systems import command_from_dict, options_of, system_ids
 from game.systems.base import CommandError, OptionError, Refusal, quoted
@@ -95,18 +95,9 @@ def read_save(path: str | Path) -> dict[str, Any]:
     if root is None or ctx.raw:
         line, fld, reason = min(ctx.raw) if ctx.raw else (1, "", "empty")
         raise SaveError(f"{name}:{line}: damaged save: {fld + ': ' if fld else ''}{reason}")
-    doc = check_document(name, _value(root))
+    doc = check_document(name, root.plain())
     _LAST_READ = (digest, copy.deepcopy(doc))
     return doc
-
-
-def _value(node: Node) -> Any:
-    """The plain Python value of a checked node tree (lists stay lists)."""
-    if node.kind == "map":
-        return {k: _value(v) for k, v in node.value.items()}
-    if node.kind == "seq":
-        return [_value(v) for v in node.value]
-    return node.value
 
 
 def check_document(name: str, doc: Any) -> dict[str, Any]:

@@ -152,6 +152,12 @@ def polygon_area(poly: Sequence[Point]) -> float:
     return s / 2.0
 
 
+def to_table(pose: Pose, p: Point) -> Point:
+    """A point of a ship's frame, (ahead of the centre, to port of the centre), on the table: to_local undone."""
+    fx, fy = heading_vector(pose[2])
+    return (pose[0] + fx * p[0] - fy * p[1], pose[1] + fy * p[0] + fx * p[1])
+
+
 def to_local(pose: Pose, p: Point) -> Point:
     """A table point in a ship's frame: (ahead of the centre, to port of the centre)."""
     fx, fy = heading_vector(pose[2])

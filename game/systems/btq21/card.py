@@ -94,18 +94,10 @@ def _armament(state: GameState, ship: Ship) -> str:
     return ""
 
 
-def _side_name(state: GameState, side: str) -> str:
-    sc = getattr(state, "scenario", None)
-    for s in getattr(sc, "sides", ()):
-        if s.id == side:
-            return str(s.name)
-    return side.title()
-
-
 def ship_card(state: GameState, ship_id: str) -> Card:
     ship = state.ships[ship_id]
     fort = ship.shore_battery
-    who = _side_name(state, ship.side)
+    who = state.side_name(ship.side)
     if ship.original_side and ship.original_side != ship.side:
         who = f"Prize of {who}"
     if fort:

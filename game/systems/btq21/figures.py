@@ -18,7 +18,7 @@ from game.systems.btq21.state import AFLOAT, CAPTURED, STRUCK, GameState, Ship
 from game.systems.figures import RGB, Badge, Model, Shape, ShotBox
 from game.table.arcs import arc_polygon, corridor
 from game.table.convex import Rect
-from game.table.geometry import heading_vector
+from game.table.geometry import heading_vector, to_table
 from game.table.written import inches
 
 #: Range bands, nearest first, and the wind's dispositions: the colours the book's tables are drawn in.
@@ -124,9 +124,7 @@ def wake(state: GameState, ship_id: str) -> Shape | None:
         return None
     hl, hw = ship.length / 2, ship.width / 2
     local = [(-hl, hw), (-hl - length, hw * 0.45), (-hl - length, -hw * 0.45), (-hl, -hw)]
-    x, y, h = ship.pose
-    fx, fy = heading_vector(h)
-    pts = tuple((x + fx * a - fy * c, y + fy * a + fx * c) for a, c in local)  # c: across, to port
+    pts = tuple(to_table(ship.pose, p) for p in local)
     return Shape(pts, WAKES[ship.wake_flips % 2], fill=90, edge=200)
 
 

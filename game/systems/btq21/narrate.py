@@ -897,13 +897,6 @@ def cue(event: Event) -> narration.Cue:
     return _CUES.get(kind, narration.PLAIN)
 
 
-def _side_name(state: GameState, side: str) -> str:
-    for s in getattr(getattr(state, "scenario", None), "sides", ()):
-        if s.id == side:
-            return str(s.name)
-    return side.title()
-
-
 def turn_bar(state: GameState, to_move: str | None) -> TurnBar:
     """The turn, the squadrons in initiative order, and what is happening now."""
     order = tuple(
@@ -929,6 +922,6 @@ def _status(state: GameState, to_move: str | None) -> str:
         return f"{s.name} is active — {seg}"
     sq = state.active_squadron
     if sq is not None:
-        who = _side_name(state, to_move) if to_move else ""
+        who = state.side_name(to_move) if to_move else ""
         return f"{who}: choose a ship of {sq.name} to activate"
     return ""

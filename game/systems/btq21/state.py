@@ -258,6 +258,13 @@ class GameState:
     def active_ship(self) -> Ship | None:
         return self.ships[self.activation.ship] if self.activation else None
 
+    def side_name(self, side: str) -> str:
+        """The name the scenario gives a side ("Royal Navy"), else its id in title case."""
+        for s in getattr(self.scenario, "sides", ()):
+            if s.id == side:
+                return str(s.name)
+        return side.title()
+
     def enemies_of(self, side: str) -> list[Ship]:
         return [s for s in self.ships.values() if s.side != side]
 

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game.systems.figures import Badge, Model
-from game.table.geometry import base_corners, heading_vector
+from game.table.geometry import base_corners, to_table
 from game.ui import palette as P
 from game.ui.camera import Camera
 from game.ui.fonts import blit_text, text
@@ -24,15 +24,8 @@ _HALF_HULL = [(0.98, 0.0), (0.78, 0.42), (0.5, 0.7), (0.1, 0.78), (-0.5, 0.74), 
 HULL_SHAPE = _HALF_HULL + [(a, -c) for a, c in reversed(_HALF_HULL[1:])]
 
 
-def local_to_table(ship: Any, along: float, across: float) -> tuple[float, float]:
-    fx, fy = heading_vector(ship.heading)
-    return (ship.x + fx * along - fy * across, ship.y + fy * along + fx * across)
-
-
 def pose_points(pose: tuple[float, float, float], pts) -> list[tuple[float, float]]:
-    x, y, h = pose
-    fx, fy = heading_vector(h)
-    return [(x + fx * a - fy * c, y + fy * a + fx * c) for a, c in pts]
+    return [to_table(pose, p) for p in pts]
 
 
 def hull_points(pose, length: float, width: float) -> list[tuple[float, float]]:
