@@ -39,8 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--select", metavar="SHIP", help="ship to select in a screenshot")
     p.add_argument("--bench", action="store_true", help="print performance figures as JSON")
     p.add_argument(
-        "--option", action="append", default=[], metavar="NAME",
-        help="switch on an option of the rule system (repeatable; e.g. wind_shifts)",
+        "--option", action="append", default=[], metavar="NAME[=VALUE]",
+        help="switch on an option of the rule system (repeatable; e.g. wind_shifts, weather=heavy_seas)",
     )
     p.add_argument(
         "--house-rules", metavar="FILE", help="play (or check) with a house-rules file changing numbers of the tables"
@@ -170,7 +170,11 @@ def _open(app, args) -> str | None:
         players = _players(args, _scenario_sides(args.scenario))
         if isinstance(players, str):
             return players
-        return app.start_battle(args.scenario, players, args.seed, {name: {} for name in args.option})
+        try:
+            options = _option_settings(args.option, app.rules.system)
+        except ValueError as e:
+            return str(e)
+        return app.start_battle(args.scenario, players, args.seed, options)
     app.back_to_menu()
     return None
 
@@ -228,6 +232,13 @@ def _screenshot(args, size) -> int:
         return 2
     print(args.screenshot)
     return 0
+
+
+def _option_settings(texts: list[str], system_id: str) -> dict[str, dict[str, str]]:
+    """``--option NAME[=VALUE]`` as the settings a battle takes; OptionError (a ValueError) says what is wrong."""
+    from game.systems import parse_option
+
+    return dict(parse_option(system_id, text) for text in texts)
 
 
 def _load_content(house_rules: str | None = None):
@@ -314,7 +325,7 @@ def _selfplay(args) -> int:
             sys.stdout,
             args.log,
             args.save,
-            {name: {} for name in args.option},
+            _option_settings(args.option, rules.system),
         )
     except (SelfPlayError, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)

@@ -109,6 +109,8 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
     owed: tuple[str, str, int, int] | None = None
     book = _Bookkeeping()
     shift: float | None = None  # the shift the last wind roll calls for
+    sky = ""  # the weather in force under option weather ("" without it)
+    coming: str | None = None  # the weather the last weather roll calls for, until its event
     for n, e in enumerate(events):
         at = f"line {lines[n]}: " if lines is not None and n < len(lines) else ""
         broken = damage(e, table)
@@ -129,9 +131,14 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
             active = e.get("ship")
         elif kind in ("activation_end", "turn"):
             active = None
+        if coming is not None and kind != "weather":
+            if coming != sky:
+                problems.append(f"{where}: the weather roll calls for {coming} but the weather stayed {sky}")
+            coming = None
         if kind == "setup":
             ships.clear()
             wind = float(e["wind_from"])
+            sky = str(e.get("weather", ""))
             for s in e["ships"]:
                 ships[s["id"]] = _Ship(
                     s["size"],
@@ -155,8 +162,17 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
                 )
             continue
         if kind == "wind_roll":
-            problems += [f"{where}: {p}" for p in _check_wind_roll(e, rules)]
+            problems += [f"{where}: {p}" for p in _check_wind_roll(e, rules, sky)]
             shift = _wind_shift(e, rules)
+            coming = _weather_called(e, rules)
+        if kind == "weather":
+            if e["was"] != (sky or "normal"):
+                problems.append(f"{where}: the weather was {sky or 'not in play'}, the log says {e['was']}")
+            if coming is None:
+                problems.append(f"{where}: the weather changed with no roll for it")
+            elif e["weather"] != coming:
+                problems.append(f"{where}: the roll calls for {coming}, the log says {e['weather']}")
+            sky, coming = str(e["weather"]), None
         if kind == "wind":
             if shift is not None:
                 want = (wind + shift) % 360.0
@@ -172,7 +188,7 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
         sid = e.get("ship")
         ship = ships.get(sid) if isinstance(sid, str) else None
         if kind == "move" and ship is not None:
-            problems += _check_move(e, ship, wind, rules, where)
+            problems += _check_move(e, ship, wind, rules, where, sky)
         elif kind == "drift" and ship is not None:
             problems += _check_drift(e, ship, wind, rules, where)
         elif kind == "sail" and ship is not None:
@@ -216,7 +232,7 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
                         f"does {rules.collision_dice[hitter.size]}D6"
                     )
         elif kind == "broadside" and ship is not None and e["target"] in ships:
-            problems += _check_broadside(e, ship, ships[e["target"]], rules, where)
+            problems += _check_broadside(e, ship, ships[e["target"]], rules, where, sky)
         elif kind == "fires_fought" and ship is not None:
             removed = min(ship.fires, d3_from_d6(e["roll"])) if 1 <= e["roll"] <= 6 else -1
             if (e["removed"], e["fires"]) != (removed, ship.fires - removed):
@@ -459,12 +475,20 @@ def _same_heading(a: float, b: float) -> bool:
     return abs((a - b + 180.0) % 360.0 - 180.0) <= 0.01
 
 
-def _check_wind_roll(e: dict, rules: RuleSet) -> list[str]:
+def _check_wind_roll(e: dict, rules: RuleSet, sky: str) -> list[str]:
     """The dice of a shifting-wind roll are faces of their dice, and what they call for is what was done."""
     spec = rules.options.get("wind_shifts")
     if spec is None:
         return ["a wind roll, but the tables have no shifting wind"]
     out = []
+    if "weather_roll" in e:
+        wx = rules.options.get("weather")
+        if wx is None or not sky:
+            out.append("a weather roll in a battle without the weather option")
+        elif e.get("change") not in wx["change_on"] or not 1 <= e["weather_roll"] <= wx["weather_die"]:
+            out.append(f"a weather roll of {e['weather_roll']} after a change roll of {e.get('change')}")
+    elif sky and e.get("change") in (rules.options.get("weather") or {}).get("change_on", ()):
+        out.append(f"a change roll of {e['change']} changes the weather, but no weather die was rolled")
     if e["chips"] != spec["chips"] or not 1 <= e["chip"] <= spec["chips"]:
         out.append(f"weather chip {e['chip']} of {e['chips']}, the tables draw from {spec['chips']}")
     if "change" in e and (e["chip"] != 1 or not 1 <= e["change"] <= spec["change_die"]):
@@ -478,6 +502,20 @@ def _check_wind_roll(e: dict, rules: RuleSet) -> list[str]:
         said = "backs" if way < 0 else "veers"
         out.append(f"the roll {e.get('change')} {said} the wind, the log says {e['shift']}")
     return out
+
+
+def _weather_called(e: dict, rules: RuleSet) -> str | None:
+    """The weather a wind roll's weather die gives, or None if it rolled none (or one off the table)."""
+    wx = rules.options.get("weather")
+    face = e.get("weather_roll")
+    if wx is None or not isinstance(face, int) or not 1 <= face <= len(wx["table"]):
+        return None
+    return str(wx["table"][face - 1])
+
+
+def _weather_effects(rules: RuleSet, sky: str) -> dict[str, Any]:
+    wx = rules.options.get("weather")
+    return dict(wx["effects"].get(sky, {})) if wx is not None and sky else {}
 
 
 def _wind_way(e: dict, spec: dict[str, Any]) -> int:
@@ -513,7 +551,7 @@ def _check_drift(e: dict, ship: _Ship, wind: float, rules: RuleSet, where: str) 
     return out
 
 
-def _check_move(e: dict, ship: _Ship, wind: float, rules: RuleSet, where: str) -> list[str]:
+def _check_move(e: dict, ship: _Ship, wind: float, rules: RuleSet, where: str, sky: str = "") -> list[str]:
     out: list[str] = []
     x0, y0, h0 = ship.pose
     disp = expected_disposition(rules, h0, wind, ship.length, ship.width)
@@ -529,6 +567,9 @@ def _check_move(e: dict, ship: _Ship, wind: float, rules: RuleSet, where: str) -
         use = "beating" if disp == "aback" else disp
         rate = rules.speeds[ship.size][sail] + rules.disposition_rate[use] + (rules.leak_rate if ship.leaks else 0)
         hi = max(0.0, rate)
+        if hi > 0:  # the weather: heavy seas scale the speed; perfect weather adds to a ship with way on
+            fx = _weather_effects(rules, sky)
+            hi = hi * float(fx.get("speed_factor", 1.0)) + float(fx.get("speed_bonus", 0.0))
         lo = hi * rules.minimum_fraction
     if abs(e["max"] - hi) > TOL or abs(e["min"] - lo) > TOL:
         out.append(
@@ -565,11 +606,15 @@ def _check_move(e: dict, ship: _Ship, wind: float, rules: RuleSet, where: str) -
     return out
 
 
-def _check_broadside(e: dict, firer: _Ship, target: _Ship, rules: RuleSet, where: str) -> list[str]:
+def _check_broadside(
+    e: dict, firer: _Ship, target: _Ship, rules: RuleSet, where: str, sky: str = ""
+) -> list[str]:
     """Recount one broadside: band, dice by type, number needed, modifiers, extra dice and hits."""
     out: list[str] = []
-    band = next((b for b, lim in rules.ranges.items() if e["range"] <= lim), None)
-    on_boundary = any(abs(e["range"] - lim) <= 0.0006 for lim in rules.ranges.values())
+    fx = _weather_effects(rules, sky)
+    ranges = {b: lim * float(fx.get("range_factor", 1.0)) for b, lim in rules.ranges.items()}
+    band = next((b for b, lim in ranges.items() if e["range"] <= lim), None)
+    on_boundary = any(abs(e["range"] - lim) <= 0.0006 for lim in ranges.values())
     if band != e["band"] and not on_boundary:
         out.append(f"{where}: range {e['range']} is {band}, log says {e['band']}")
     col = list(rules.ranges).index(e["band"])
@@ -603,6 +648,7 @@ def _check_broadside(e: dict, firer: _Ship, target: _Ship, rules: RuleSet, where
     if target.fires > 0:
         mod += int(m["target_on_fire"])
     mod += e.get("modifiers", {}).get("chain_shot", 0)
+    mod += int(fx.get("to_hit", 0))
     if mod != e["modifier"]:
         out.append(f"{where}: modifier {e['modifier']} but the rules give {mod}")
     for faces, count, top in ((e["faces_d10"], e["d10"], 10), (e["faces_d6"], e["d6"], 6)):

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.content.model import RuleSet
+from game.content.rules import WEATHERS
 
 Check = Callable[[Any], bool]
 #: Numbers beyond this are no log's.
@@ -74,11 +75,13 @@ def shapes(rules: RuleSet) -> dict[str, dict[str, Check]]:
     quality = words(*rules.crew_qualities)
     band = words(*rules.ranges)
     aim = words(*rules.to_hit)
+    weathers = words(*WEATHERS)
     ship: dict[str, Check] = {"ship": text}
     return {
         "setup": {"wind_from": number, "ships": list_of(_ship_shape(rules))},
         "wind": {"from": number},
         "wind_roll": {"chip": integer, "chips": integer},
+        "weather": {"was": weathers, "weather": weathers},
         "activation": ship,
         "activation_end": ship,
         "move": {
@@ -176,7 +179,7 @@ KNOWN_TYPES = frozenset(
     taken_aback drift collision aground left_table broadside musketry critical_check critical damage demasted
     fire_spreads leak_worsens fires_fought repaired special_failed hold_fire snap_chance declare_boarding
     grapple boarding_failed boarding boarding_broken_off struck sunk exploded destroyed captured phase turn
-    game_over wind_roll""".split()
+    game_over wind_roll weather""".split()
 )
 
 #: Fields some events carry only sometimes; checked when present.
@@ -184,8 +187,8 @@ OPTIONAL: dict[str, dict[str, Check]] = {
     "move": {"astern": flag, "boxhaul": flag, "stopped": text},
     "collision": {"aligned": flag, "other_aligned": flag},
     "wind": {"was": number},
-    "setup": {"options": list_of(text)},
-    "wind_roll": {"change": integer, "steps": integer, "shift": words("backs", "veers")},
+    "setup": {"options": list_of(text), "weather": words(*WEATHERS)},
+    "wind_roll": {"change": integer, "steps": integer, "shift": words("backs", "veers"), "weather_roll": integer},
     "broadside": {"modifiers": mapping_of(integer), "kind": text},
     "musketry": {"rerolled": list_of(integer)},
     "critical": {"faces": faces},

@@ -210,8 +210,12 @@ class Scenario:
     terrain: tuple[Terrain, ...] = ()
     victory: dict[str, Any] = field(default_factory=dict)
     source: str = ""
-    #: Options of the rule system the scenario is played with (switched on in every battle of it).
+    #: Options of the rule system the scenario is played with (switched on in every battle of it),
+    #: each ``NAME`` or ``NAME=VALUE``.
     options: tuple[str, ...] = ()
+
+    def option_names(self) -> tuple[str, ...]:
+        return tuple(text.partition("=")[0] for text in self.options)
 
     def ships(self) -> list[tuple[Side, Squadron, ScenarioShip]]:
         return [(side, sq, s) for side in self.sides for sq in side.squadrons for s in sq.ships]

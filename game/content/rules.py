@@ -54,6 +54,8 @@ BANDS = ("point_blank", "close", "effective", "long")
 SAILS = ("easy", "battle", "full")
 #: A critical hit is rolled on 2D6: the table must give an effect for every total.
 CRITICAL_ROLLS = range(2, 13)
+#: The weathers of Gifford's Weather rule (option ``weather``).
+WEATHERS = ("normal", "perfect", "heavy_seas", "poor_visibility", "heavy_seas_poor_visibility")
 
 
 def _words(min_len: int = 1) -> ListOf:
@@ -136,7 +138,27 @@ def _schema(
                     ),
                     False,
                     None,
-                )
+                ),
+                weather=F(
+                    Record(
+                        change_on=ListOf(Int(1, 100), max_len=100),
+                        weather_die=Int(2, 100),
+                        table=ListOf(Choice(WEATHERS, "weather"), 1, max_len=100),
+                        effects=DictOf(
+                            Record(
+                                speed_factor=F(Num(0, 10), False, 1.0),
+                                speed_bonus=F(Num(0, MAX_INCHES), False, 0.0),
+                                range_factor=F(Num(0, 10, lo_open=True), False, 1.0),
+                                to_hit=F(Int(-MAX_FACE, MAX_FACE), False, 0),
+                            ),
+                            keys=WEATHERS,
+                            complete=True,
+                            what="weather",
+                        ),
+                    ),
+                    False,
+                    None,
+                ),
             ),
             False,
             {},
@@ -365,6 +387,26 @@ def _cross_checks(ctx: Ctx, m: dict[str, Node], v: dict[str, Any]) -> None:
             node = m["disposition"].value["angles"]
             ctx.add(node.head, "disposition.angles", "limits must satisfy aback <= beating <= reaching")
             v["disposition"] = BAD
+    opts = v["options"]
+    if whole(opts) and opts.get("weather") is not None:
+        wx, node = opts["weather"], m["options"].value["weather"]
+        if opts.get("wind_shifts") is None:
+            ctx.add(node.head, "options.weather", "the weather is rolled on the wind_shifts dice: give them too")
+            v["options"] = BAD
+        elif len(wx["table"]) != wx["weather_die"]:
+            ctx.add(
+                node.value["table"].head,
+                "options.weather.table",
+                f"{len(wx['table'])} weathers for a D{wx['weather_die']}: one per face",
+            )
+            v["options"] = BAD
+        elif any(not 1 <= f <= opts["wind_shifts"]["change_die"] for f in wx["change_on"]):
+            ctx.add(
+                node.value["change_on"].head,
+                "options.weather.change_on",
+                f"faces of the D{opts['wind_shifts']['change_die']} the wind is rolled on",
+            )
+            v["options"] = BAD
     st = v["success_test"]
     if whole(st) and st["double_on"] < st["success_on"]:
         ctx.add(m["success_test"].head, "success_test.double_on", "a double success cannot need less than a success")

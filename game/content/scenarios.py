@@ -44,7 +44,8 @@ from game.content.yaml_nodes import (
     sub,
     suggest,
 )
-from game.systems import options_of
+from game.systems import parse_option
+from game.systems.base import OptionError
 from game.table.geometry import base_corners, convex_overlap
 
 TERRAIN_KINDS = ("island", "coast", "shoal")
@@ -52,6 +53,8 @@ EDGES = ("north", "south", "east", "west")
 VICTORY_MODES = ("points",)
 
 #: Limits of a scenario (docs/DATA-FORMAT.md), checked before the work they would cost is done.
+#: Characters of one option's ``NAME=VALUE``.
+MAX_OPTION_TEXT = 80
 #: A scenario switches on at most this many options.
 MAX_OPTIONS = 20
 MAX_TABLE = 500.0  # inches of either side of the table
@@ -107,7 +110,7 @@ def read_scenario(ctx: Ctx, root: Node, ships: Mapping[str, ShipClass], rules: R
         terrain=F(Raw(), False, None),
         sides=Raw(),
         victory=F(Raw(), False, None),
-        options=F(ListOf(Slug(), max_len=MAX_OPTIONS), False, []),
+        options=F(ListOf(Str(max_len=MAX_OPTION_TEXT), max_len=MAX_OPTIONS), False, []),
     ).read(ctx, root, "")
     if top is BAD:
         return None
@@ -125,12 +128,13 @@ def read_scenario(ctx: Ctx, root: Node, ships: Mapping[str, ShipClass], rules: R
     victory = _read_victory(ctx, top["victory"], side_ids) if top["victory"] is not BAD else BAD
 
     if top["options"] is not BAD:
-        known = [o.name for o in options_of(rules.system)]
-        for i, name in enumerate(top["options"]):
-            if name not in known:
+        for i, text in enumerate(top["options"]):
+            try:
+                parse_option(rules.system, text)
+            except OptionError as e:
                 node = root.get("options")
                 line = node.value[i].line if node is not None and node.kind == "seq" else root.line
-                ctx.add(line, f"options[{i}]", f"no option {name!r} in {rules.system}{suggest(name, known)}")
+                ctx.add(line, f"options[{i}]", str(e))
     if size is None or ctx.count() > before or not all_ok([*top.values(), terrain, sides, victory]):
         return None
     return Scenario(

@@ -130,12 +130,17 @@ def check_document(name: str, doc: Any) -> dict[str, Any]:
     options = doc.get("options") or {}
     if not isinstance(options, dict):
         raise SaveError(f"{name}: 'options' must map option names to their settings")
-    known = [o.name for o in options_of(system)]
+    by_name = {o.name: o for o in options_of(system)}
     for key, settings in options.items():
-        if key not in known:
-            raise SaveError(f"{name}: unknown option {quoted(key)} of {system}{suggest(str(key), known)}")
+        if key not in by_name:
+            raise SaveError(f"{name}: unknown option {quoted(key)} of {system}{suggest(str(key), list(by_name))}")
         if settings is not None and not isinstance(settings, dict):
             raise SaveError(f"{name}: option {key!r}: its settings must be a mapping")
+        value = (settings or {}).get("value")
+        try:
+            by_name[key].params(value if isinstance(value, str) or value is None else quoted(value))
+        except OptionError as e:
+            raise SaveError(f"{name}: {e}") from None
     doc["options"] = {k: dict(v or {}) for k, v in options.items()}
     players = doc.get("players") or {}
     if not isinstance(players, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in players.items()):

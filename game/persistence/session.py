@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.content.model import RuleSet, Scenario
-from game.systems import make_system
+from game.systems import make_system, parse_option
 from game.systems.base import Command, Event, Option, Refusal, RuleSystem
 
 
@@ -39,7 +39,8 @@ class Session:
     steps: list[_Step] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
-        wanted: dict[str, dict[str, Any]] = {name: {} for name in self.scenario.options} | self.options
+        wanted: dict[str, dict[str, Any]] = dict(parse_option(self.rules.system, t) for t in self.scenario.options)
+        wanted |= self.options
         self.system = make_system(self.rules.system, self.rules, wanted)
         self.state, events = self.system.new_game(self.scenario, self.seed)
         self.events = list(events)

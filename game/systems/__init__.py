@@ -10,7 +10,7 @@ import importlib
 from collections.abc import Mapping
 from typing import Any
 
-from game.systems.base import Command, RuleOption, RuleSystem
+from game.systems.base import Command, OptionError, RuleOption, RuleSystem
 from game.systems.base import command_from_dict as base_command_from_dict
 
 #: Rule-system id -> (module, class).  The class is built with the tables it plays with.
@@ -44,6 +44,27 @@ def options_of(system_id: str) -> tuple[RuleOption, ...]:
     """The options rule system ``system_id`` has."""
     available: tuple[RuleOption, ...] = _class(system_id).available
     return available
+
+
+def parse_option(system_id: str, text: str) -> tuple[str, dict[str, str]]:
+    """``NAME`` or ``NAME=VALUE`` (the command line's and a scenario's spelling) as (name, settings).
+
+    Raises :class:`OptionError` naming what is wrong, with the nearest option name.
+    """
+    from game.content.yaml_nodes import suggest
+
+    name, _, value = str(text).partition("=")
+    name = name.strip()
+    by_name = {o.name: o for o in options_of(system_id)}
+    if name not in by_name:
+        raise OptionError(f"{system_id} has no option {name!r}{suggest(name, list(by_name))}")
+    return name, by_name[name].params(value.strip() if "=" in str(text) else None)
+
+
+def option_text(name: str, settings: Mapping[str, Any]) -> str:
+    """An option as ``NAME`` or ``NAME=VALUE``: the inverse of :func:`parse_option`."""
+    value = settings.get("value")
+    return f"{name}={value}" if value else name
 
 
 def make_system(system_id: str, tables: Any, options: Mapping[str, Mapping[str, Any]] | None = None) -> RuleSystem:

@@ -46,11 +46,32 @@ class OptionError(ValueError):
 
 @dataclass(frozen=True)
 class RuleOption:
-    """A named, documented switch of a rule system: a scenario may require it, a player may turn it on."""
+    """A named, documented switch of a rule system: a scenario may require it, a player may turn it on.
+
+    An option may take one value (``NAME=VALUE`` on the command line and in a
+    scenario's list), one of ``choices``; without one it takes ``default``.
+    """
 
     name: str
     title: str
     help: str
+    #: The values the option may be given (empty: it is a plain switch).
+    choices: tuple[str, ...] = ()
+    default: str = ""
+    #: What the value means, for the command line's and the dialog's help.
+    value_help: str = ""
+
+    def params(self, value: str | None) -> dict[str, str]:
+        """The option's settings as a battle and a save record them; OptionError for a value it cannot take."""
+        if value is None or value == "":
+            return {"value": self.default} if self.choices else {}
+        if not self.choices:
+            raise OptionError(f"option {self.name!r} is a plain switch and takes no value (given {value!r})")
+        if value not in self.choices:
+            raise OptionError(
+                f"option {self.name!r} cannot be {value!r}: {self.value_help or 'one of'} {', '.join(self.choices)}"
+            )
+        return {"value": value}
 
 
 @dataclass(frozen=True)

@@ -204,8 +204,10 @@ def test_a_version_1_save_without_tables_still_replays(tmp_path):
     ("edit", "said"),
     [
         ({"system": "cagway"}, "rule system 'cagway', which this Quarterdeck does not have"),
-        ({"options": {"weather": True}}, "unknown option 'weather'"),
+        ({"options": {"monsoon": True}}, "unknown option 'monsoon'"),
         ({"options": [1]}, "'options' must map option names"),
+        ({"options": {"weather": {"value": "typhoon"}}}, "option 'weather' cannot be 'typhoon'"),
+        ({"options": {"wind_shifts": {"value": "gusty"}}}, "option 'wind_shifts' is a plain switch"),
         ({"tables_digest": "x"}, "'tables_digest' must be the tables' sha256"),
     ],
 )

@@ -135,6 +135,23 @@ def test_an_optional_rule_is_ticked_with_its_help_and_one_the_scenario_requires_
     assert box.get_state() and not box.is_enabled and scene.chosen_options() == {}
 
 
+def test_an_option_with_a_value_is_offered_with_its_choices_and_the_scenario_fixes_its_own(app):
+    scene = menu(app)
+    key(app, pygame.K_n, "n")
+    click(app, list_button(scene.scenario_list, "The Duel"))
+    click(app, scene.option_boxes["weather"])
+    choose(app, scene.option_menus["weather"], "poor visibility")
+    assert scene.chosen_options() == {"weather": {"value": "poor_visibility"}}
+    click(app, scene.start_button)
+    assert app.scene.match.session.state.weather == "poor_visibility"
+    scene = menu(app)
+    key(app, pygame.K_n, "n")
+    click(app, list_button(scene.scenario_list, "Biscay Gale"))
+    menu_ = scene.option_menus["weather"]
+    assert menu_.selected_option[1] == "heavy_seas" and not menu_.is_enabled
+    assert not scene.option_boxes["weather"].is_enabled and scene.chosen_options() == {}
+
+
 def test_start_failure_shows_the_reason_and_keeps_the_panel(app, monkeypatch):
     monkeypatch.setattr(app, "start_battle", lambda *a: "no side 'x' in duel")
     scene = menu(app)

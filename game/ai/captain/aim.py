@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from game.ai.captain.appraise import Appraiser, special_p
 from game.ai.captain.reach import can_fight
+from game.systems.btq21 import weather
 from game.systems.btq21.broadside import BATTERY, SIDES, Shot, plan_shot
 from game.systems.btq21.state import AFLOAT, GameState, Ship
 from game.table.geometry import to_local
@@ -69,7 +70,7 @@ def best_broadsides(ap: Appraiser, st: GameState, me: Ship, point: int, picks: d
     """
     if me.status != AFLOAT or me.boarding_with:
         return
-    reach = float(st.rules.ranges["long"])
+    reach = weather.ranges(st)["long"]
     chain = st.rules.special_actions["chain_shot"]
     act = st.activation
     p_chain = 0.0
@@ -101,7 +102,7 @@ def exposure(ap: Appraiser, st: GameState, me: Ship, shooters: list[str], worst:
     """Ships firing as she bears: the best shot each has at ``me`` where she is now, kept at its worst."""
     if not can_fight(me):
         return
-    reach = float(st.rules.ranges["long"])
+    reach = weather.ranges(st)["long"]
     for sid in shooters:
         shooter = st.ships[sid]
         if not can_fight(shooter):

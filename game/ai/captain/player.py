@@ -26,7 +26,7 @@ from game.ai.captain.appraise import Appraiser, special_p
 from game.ai.captain.courses import signature
 from game.ai.captain.plan import Node, Planner
 from game.systems.base import Option
-from game.systems.btq21 import board
+from game.systems.btq21 import board, weather
 from game.systems.btq21 import commands as c
 from game.systems.btq21.broadside import AIMS, Shot, plan_shot
 from game.systems.btq21.movement import SLACK
@@ -227,7 +227,7 @@ class CaptainPlayer:
             return False
         if me.status != AFLOAT or me.boarding_with or all(s in me.fired or s in firing for s in ("port", "starboard")):
             return False
-        reach_ = float(state.rules.ranges["long"])
+        reach_ = weather.ranges(state)["long"]
         return any(board.closest_distance(state, me.id, e.id) <= reach_ for e in _foes(state, me))
 
     # --- when all else fails -------------------------------------------------------------

@@ -20,7 +20,7 @@ from typing import Any
 
 from game.ai.captain.appraise import Appraiser, last_turn, pseudo_shot, special_p
 from game.ai.captain.grapple import odds
-from game.systems.btq21 import board
+from game.systems.btq21 import board, weather
 from game.systems.btq21.broadside import RAKE_OFF_PERPENDICULAR, band_of, battery_arc, in_arc
 from game.systems.btq21.disposition import ABACK, disposition
 from game.systems.btq21.movement import segments_allowed
@@ -53,7 +53,7 @@ def reach(state: GameState, ship: Ship) -> float:
     if ship.adrift or ship.sail is None:
         return float(state.rules.drift_distance)
     rate = float(state.rules.speeds[ship.size][ship.sail]) + (float(state.rules.leak_rate) if ship.leaks else 0.0)
-    return max(0.0, rate) * segments_allowed(state, ship)
+    return weather.top_speed(state, rate) * segments_allowed(state, ship)
 
 
 def reach_of(ap: Appraiser, state: GameState, ship: Ship) -> float:
@@ -279,12 +279,12 @@ def sea_room(state: GameState, ship: Ship, exit_edge: str | None = None) -> floa
     sp = board.space(state)
     r = state.rules
     sails = r.sails
-    top = float(r.speeds[ship.size][ship.sail or sails[0]]) + 1.0
+    top = weather.top_speed(state, float(r.speeds[ship.size][ship.sail or sails[0]]) + 1.0)
     probe = sp.sweep(ship.id, top * int(r.segments) + 1.0)
     if probe.contact is None or probe.contact.kind == "ship" or probe.contact.id == exit_edge:
         return 0.0
     lower = sails[max(0, sails.index(ship.sail) - 1)] if ship.sail in sails else sails[0]
-    rate = float(r.speeds[ship.size][lower]) + (float(r.leak_rate) if ship.leaks else 0.0)
+    rate = weather.top_speed(state, float(r.speeds[ship.size][lower]) + (float(r.leak_rate) if ship.leaks else 0.0))
     turn = float(r.turns[ship.size])
     n = int(r.segments)  # a ship down to one segment a turn gets no more room from that: look as far
     worst = [1.0]

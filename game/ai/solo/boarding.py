@@ -12,7 +12,7 @@ her which enemies she should not end her move beside.
 from __future__ import annotations
 
 from game.ai.solo.tables import pass_chance
-from game.systems.btq21 import board
+from game.systems.btq21 import board, weather
 from game.systems.btq21.boarding_action import pool
 from game.systems.btq21.state import AFLOAT, GameState, Ship
 from game.systems.btq21.success import rerolls_for
@@ -57,7 +57,8 @@ def boarders_threaten(state: GameState, ship: Ship) -> bool:
             continue
         if enemy.boarding_with or enemy.crippled("crew") or enemy.sail is None:
             continue
-        reach = float(r.speeds[enemy.size][enemy.sail]) + 1.0 + float(r.boarding_range) + REACH_MARGIN
+        reach = weather.top_speed(state, float(r.speeds[enemy.size][enemy.sail]) + 1.0) + float(r.boarding_range)
+        reach += REACH_MARGIN
         if board.closest_distance(state, ship.id, enemy.id) > reach:
             continue
         if not boarding_favours(state, ship, enemy):

@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from game.ai.solo.boarding import boarders_threaten
 from game.ai.solo.gunnery import exit_edges, expected_hits, foes
-from game.systems.btq21 import board, movement
+from game.systems.btq21 import board, movement, weather
 from game.systems.btq21 import commands as c
 from game.systems.btq21.broadside import SIDES, Shot, band_of, broadside_total, modifiers, plan_shot, split_dice
 from game.systems.btq21.engine import Rejected, apply
@@ -87,7 +87,7 @@ def firing_position(work: GameState, ship_id: str, share: float, follow: Follow)
 
 def raked(work: GameState, ship: Ship) -> bool:
     """Does an enemy broadside within close range rake her where she lies?"""
-    reach = float(work.rules.ranges[RAKE_WATCH_BAND])
+    reach = weather.ranges(work)[RAKE_WATCH_BAND]
     for enemy in foes(work, ship):
         if enemy.shore_battery or enemy.boarding_with:
             continue
@@ -112,7 +112,7 @@ def enemy_threat(work: GameState, enemy: Ship, ship: Ship) -> float:
     near = math.dist((enemy.x, enemy.y), (ship.x, ship.y)) <= THREAT_WATCH
     if near and not enemy.shore_battery and enemy.sail is not None and not enemy.adrift:
         r = work.rules
-        step = 0.75 * float(r.speeds[enemy.size][enemy.sail])
+        step = 0.75 * weather.top_speed(work, float(r.speeds[enemy.size][enemy.sail]))
         allowance = float(r.turns[enemy.size])
         for sense in (0, 1, -1):
             pose = enemy.pose

@@ -27,7 +27,7 @@ from game.ai.solo.gunnery import closest_enemy, exit_edges
 from game.ai.solo.seamanship import LOST, SAFE, judge, lookahead
 from game.ai.solo.tables import AGGRESSIVE_MOVE, HARD_TOWARD, STANDARD_TOWARD, TURNS, SoloOrders
 from game.systems.base import Option
-from game.systems.btq21 import board, movement
+from game.systems.btq21 import board, movement, weather
 from game.systems.btq21 import commands as c
 from game.systems.btq21.disposition import zone_limits
 from game.systems.btq21.engine import Rejected, apply
@@ -133,7 +133,7 @@ def closed_in(state: GameState, ship: Ship, manoeuvre: str) -> bool:
     if manoeuvre not in CLOSING_ORDERS:
         return False
     enemy = closest_enemy(state, ship)
-    reach = float(state.rules.ranges[CLOSED_IN_BAND])
+    reach = weather.ranges(state)[CLOSED_IN_BAND]
     return enemy is not None and board.closest_distance(state, ship.id, enemy.id) <= reach
 
 

@@ -29,7 +29,7 @@ from game.ai.solo.movement import back_clear, helm
 from game.ai.solo.seamanship import ABACK_NEXT, FOUL, LOST, NO_SEA_ROOM, lookahead, room_under_sail
 from game.ai.solo.tables import AGGRESSIVE, SoloOrders, roll_orders
 from game.systems.base import Option
-from game.systems.btq21 import board, movement
+from game.systems.btq21 import board, movement, weather
 from game.systems.btq21 import commands as c
 from game.systems.btq21.dice import Dice
 from game.systems.btq21.engine import Rejected, apply
@@ -149,7 +149,7 @@ class ScriptedPlayer:
             return None
         sails = state.rules.sails
         enemy = closest_enemy(state, ship)
-        far = enemy is None or board.closest_distance(state, ship.id, enemy.id) > float(state.rules.ranges[FIGHT_RANGE])
+        far = enemy is None or board.closest_distance(state, ship.id, enemy.id) > weather.ranges(state)[FIGHT_RANGE]
         if ship.side in exit_edges(state):
             want = "full"
         else:
@@ -179,7 +179,7 @@ class ScriptedPlayer:
         even with both broadsides spent: it lasts until her next activation,
         so the broadsides reloaded next turn bear on an enemy who moves first.
         """
-        reach = float(state.rules.ranges["long"])
+        reach = weather.ranges(state)["long"]
         return any(board.closest_distance(state, ship.id, e.id) <= reach for e in foes(state, ship))
 
     # --- what the self-play runner asks after a refusal ---------------------------

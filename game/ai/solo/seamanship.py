@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.ai.solo.gunnery import exit_edges
-from game.systems.btq21 import board, movement
+from game.systems.btq21 import board, movement, weather
 from game.systems.btq21.dice import Dice
 from game.systems.btq21.disposition import ABACK, disposition
 from game.systems.btq21.sandbox import sandbox
@@ -96,7 +96,8 @@ def sea_room(state: GameState, ship: Ship, segments: list[int], exit_edge: str |
     r = state.rules
     sails = list(r.sails)
     fastest = sails[min(len(sails) - 1, sails.index(ship.sail) + 1)] if ship.sail in sails else sails[0]
-    step = (float(r.speeds[ship.size][fastest]) + 1.0) * float(r.minimum_fraction)  # her least way, running
+    # her least way, running
+    step = weather.top_speed(state, float(r.speeds[ship.size][fastest]) + 1.0) * float(r.minimum_fraction)
     allowance = float(r.turns[ship.size])
     length, width = ship.length + 2 * SEA_ROOM_MARGIN, ship.width + 2 * SEA_ROOM_MARGIN
     best = 0

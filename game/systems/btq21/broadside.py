@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.systems.btq21 import board
+from game.systems.btq21 import board, weather
 from game.systems.btq21.state import AFLOAT, GameState, Ship
 from game.table.geometry import bearing, norm_heading, signed_angle, to_local
 
@@ -31,7 +31,7 @@ ARC_BEYOND_RANGE = 1.0
 
 def band_of(state: GameState, distance: float) -> str | None:
     """The range band a distance falls in (each band includes its upper limit)."""
-    for band, limit in state.rules.ranges.items():
+    for band, limit in weather.ranges(state).items():
         if distance <= limit + 1e-9:
             return band
     return None
@@ -100,7 +100,7 @@ def in_arc(state: GameState, firer: Ship, side: str, target: Ship) -> bool:
         b = bearing((firer.x, firer.y), (target.x, target.y))
         lo, hi = arc
         return norm_heading(b - lo) <= norm_heading(hi - lo) + 1e-9
-    reach = float(state.rules.ranges["long"]) + ARC_BEYOND_RANGE
+    reach = weather.ranges(state)["long"] + ARC_BEYOND_RANGE
     return board.in_arc(state, firer.id, side, target.id, reach, state.rules.arc_off_beam)
 
 
@@ -142,7 +142,7 @@ def plan_shot(
     dist = board.closest_distance(state, firer.id, target.id)
     band = "point_blank" if snap else band_of(state, dist)
     if band is None:
-        return f'{target.name} is out of range ({dist:.1f}", long range ends at {state.rules.ranges["long"]:g}")'
+        return f'{target.name} is out of range ({dist:.1f}", long range ends at {weather.ranges(state)["long"]:g}")'
     if not snap and not in_arc(state, firer, side, target):
         return f"{target.name} is not in {firer.name}'s {side} arc"
     blockers = [] if snap else board.line_of_sight(state, firer.id, target.id)
@@ -183,6 +183,7 @@ def modifiers(state: GameState, firer: Ship, target: Ship, aim: str, band: str, 
         add("target_sail", int(m["target_sail"][target.sail]))
     if target.fires > 0:
         add("target_on_fire", int(m["target_on_fire"]))
+    add("weather", weather.to_hit(state))
     cs = state.rules.special_actions["chain_shot"]
     if chain_shot and aim == "rigging" and band in cs["bands"]:
         add("chain_shot", int(cs["to_hit"]))

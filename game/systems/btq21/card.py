@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.systems.btq21 import weather
 from game.systems.btq21.broadside import broadside_total, split_dice
 from game.systems.btq21.state import (
     AGROUND,
@@ -66,7 +67,7 @@ def broadside_table(state: GameState, ship: Ship) -> list[BandDice]:
     """
     halved = ship.crippled("hull")
     rows: list[BandDice] = []
-    for band, limit in state.rules.ranges.items():
+    for band, limit in weather.ranges(state).items():
         d10, d6 = split_dice(broadside_total(state, ship.guns, band), ship.large_share)
         if halved:
             d10, d6 = (d10 + 1) // 2, (d6 + 1) // 2

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 
+from game.systems.btq21 import weather
 from game.systems.btq21.broadside import BATTERY, SIDES, Shot, battery_arc, plan_shot
 from game.systems.btq21.disposition import zone_limits
 from game.systems.btq21.odds import hits_at_least, percent, shot_hits
@@ -56,7 +57,7 @@ def arcs(state: GameState, ship_id: str, pose: Pose | None = None) -> tuple[Shap
     ``pose``: drawn from where the ship is planned to be rather than where she is.
     """
     ship = state.ships[ship_id]
-    bands = [(name, float(v)) for name, v in state.rules.ranges.items()]
+    bands = list(weather.ranges(state).items())
     if ship.shore_battery:
         return _battery_rings(state, ship, bands)
     off = float(state.rules.arc_off_beam)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.systems.btq21 import board
+from game.systems.btq21 import board, weather
 from game.systems.btq21.boarding import approach
 from game.systems.btq21.collision import resolve_contact
 from game.systems.btq21.damage import lose
@@ -69,7 +69,7 @@ def rate_limits(state: GameState, ship: Ship, disp: str) -> tuple[float, float]:
     rate = float(r.speeds[ship.size][ship.sail]) + float(r.disposition_rate.get(disp, 0.0))
     if ship.leaks > 0:
         rate += float(r.leak_rate)
-    hi = max(0.0, rate)
+    hi = weather.top_speed(state, rate)
     return (hi * float(r.minimum_fraction), hi)
 
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.systems import narration
 from game.systems.base import TurnBar
+from game.systems.btq21.weather import label as weather_label
 from game.systems.narration import (
     DiceGroup,
     DiceRoll,
@@ -200,6 +201,7 @@ def _modifier_words(key: str, value: int, rules: RuleSet | None) -> str:
         "target_on_fire": "target on fire",
         "shore_battery": "shore battery",
         "chain_shot": "chain shot",
+        "weather": "the weather",
     }.get(key, key.replace("_", " "))
 
 
@@ -223,6 +225,8 @@ def _setup(e: Event, n: Names, rules: RuleSet | None) -> str:
     if e.get("turn_limit"):
         text += f", {_plural(int(e['turn_limit']), 'turn')}"
     text += f", {_plural(len(e.get('ships', [])), 'ship')}"
+    if e.get("weather"):
+        text += f", weather: {weather_label(str(e['weather']))}"
     options = e.get("options")
     if options:
         text += f", options: {', '.join(str(o).replace('_', ' ') for o in options)}"
@@ -236,10 +240,33 @@ def _wind(e: Event, n: Names, rules: RuleSet | None) -> str:
 def _wind_roll(e: Event, n: Names, rules: RuleSet | None) -> str:
     if int(e["chip"]) != 1:
         return f"The weather chip stays in the bag (drew {e['chip']} of {e['chips']}): the wind holds."
+    if "weather_roll" in e:
+        return f"The weather chip comes out first; D8 {e['change']}: the weather may change, D12 {e['weather_roll']}."
     if "steps" not in e:
         return f"The weather chip comes out first; D8 {e['change']}: the wind holds."
     step = f" ({e['steps']} × {_num(rules.options['wind_shifts']['shift_step'])}°)" if rules else ""
     return f"The weather chip comes out first; D8 {e['change']}: the wind {e['shift']} {e['steps']} point(s){step}."
+
+
+def _weather(e: Event, n: Names, rules: RuleSet | None) -> str:
+    now = str(e["weather"])
+    text = f"The weather turns from {weather_label(str(e['was']))} to {weather_label(now)}"
+    fx = rules.options.get("weather", {}).get("effects", {}).get(now) if rules is not None else None
+    return text + (f": {weather_effects(fx)}." if fx else ".")
+
+
+def weather_effects(fx: Mapping[str, Any]) -> str:
+    """What a row of the weather effects table does, in a player's words."""
+    parts = []
+    if float(fx.get("speed_factor", 1.0)) != 1.0:
+        parts.append(f"ships sail at {_num(100 * float(fx['speed_factor']))}% of their speed")
+    if float(fx.get("speed_bonus", 0.0)):
+        parts.append(f'ships under way sail {_num(fx["speed_bonus"])}" farther each segment')
+    if float(fx.get("range_factor", 1.0)) != 1.0:
+        parts.append(f"gun ranges are cut to {_num(100 * float(fx['range_factor']))}%")
+    if int(fx.get("to_hit", 0)):
+        parts.append(f"{int(fx['to_hit']):+d} to hit")
+    return ", ".join(parts) or "no effect on sailing or gunnery"
 
 
 def _turn(e: Event, n: Names, rules: RuleSet | None) -> str:
@@ -615,6 +642,7 @@ _DESCRIBE: dict[Any, _Handler] = {
     "setup": _setup,
     "wind": _wind,
     "wind_roll": _wind_roll,
+    "weather": _weather,
     "turn": _turn,
     "initiative": _initiative,
     "initiative_tiebreak": _initiative_tiebreak,
@@ -754,6 +782,12 @@ def _dice_wind(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll | None:
     if "steps" in e:
         groups.append(DiceGroup(4, [int(e["steps"])], label="points"))
     summary = f"the wind {e['shift']} {e['steps']} point(s)" if "steps" in e else "the wind holds"
+    if "weather_roll" in e:
+        die = int(rules.options["weather"]["weather_die"]) if rules is not None and "weather" in rules.options else 12
+        groups.append(DiceGroup(die, [int(e["weather_roll"])], label="weather"))
+        table = rules.options["weather"]["table"] if rules is not None and "weather" in rules.options else ()
+        face = int(e["weather_roll"])
+        summary = f"the weather: {weather_label(table[face - 1])}" if 1 <= face <= len(table) else "the weather"
     return DiceRoll("Weather", groups, summary)
 
 
@@ -883,6 +917,7 @@ def export_text(events: Iterable[Event], names: Names | None = None, *, rules: R
 _CUES: dict[Any, narration.Cue] = {
     "turn": narration.Cue("heading", "bell"),
     "game_over": narration.Cue("heading"),
+    **{kind: narration.Cue("notable") for kind in ("wind", "weather")},
     "broadside": narration.Cue("notable", "gunfire"),
     "exploded": narration.Cue("notable", "gunfire"),
     **{kind: narration.Cue("notable") for kind in ("critical", "sunk", "struck", "captured")},
@@ -903,7 +938,10 @@ def turn_bar(state: GameState, to_move: str | None) -> TurnBar:
         (state.squadrons[q].name, state.squadrons[q].side, i < state.order_index, i == state.order_index)
         for i, q in enumerate(state.order)
     )
-    return TurnBar(f"Turn {state.turn} of {state.turn_limit}", order, _status(state, to_move))
+    title = f"Turn {state.turn} of {state.turn_limit}"
+    if state.weather:
+        title += f" · {weather_label(state.weather)}"
+    return TurnBar(title, order, _status(state, to_move))
 
 
 def _status(state: GameState, to_move: str | None) -> str:

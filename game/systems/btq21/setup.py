@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.content.model import RuleSet, Scenario, ShoreBattery
+from game.systems.btq21 import weather
 from game.systems.btq21.dice import Dice
 from game.systems.btq21.events import Out, pose_of
 from game.systems.btq21.initiative import roll_initiative
@@ -82,6 +83,9 @@ def new_game(
         scenario=scenario,
         system=system,
     )
+    enabled = dict(getattr(system, "enabled", None) or {})
+    if weather.NAME in enabled:
+        state.weather = str(enabled[weather.NAME].get("value") or weather.NORMAL)
     out = Out(state)
     out.emit(
         "setup",
@@ -94,7 +98,8 @@ def new_game(
         sides=[{"id": s.id, "name": s.name, "nation": s.nation} for s in scenario.sides],
         squadrons=[{"id": q.id, "name": q.name, "side": q.side, "nation": q.nation} for q in squadrons.values()],
         ships=[_ship_entry(s) for s in ships.values()],
-        **({"options": sorted(system.enabled)} if getattr(system, "enabled", None) else {}),
+        **({"options": sorted(enabled)} if enabled else {}),
+        **({"weather": state.weather} if state.weather else {}),
     )
     roll_initiative(state, out)
     return state, list(out)

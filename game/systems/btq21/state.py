@@ -186,6 +186,9 @@ class GameState:
     winner: str | None = None
     points: dict[str, float] = field(default_factory=dict)
     result: str = ""
+    #: The weather under option ``weather`` ("" when the option is off).  Hashed only
+    #: when set, so battles without the option keep the hashes they always had.
+    weather: str = field(default="", metadata={"hash_if_set": True})
     #: A trial (see sandbox.py): dice of its own, and no chances to fire opened on it.
     trial: bool = field(default=False, repr=False, compare=False)
     # Shared, read-only references: not part of the game, never hashed or copied.
@@ -223,6 +226,8 @@ class GameState:
             if not f.compare or f.name.startswith("_"):
                 continue
             v = getattr(self, f.name)
+            if f.metadata.get("hash_if_set") and v == f.default:
+                continue
             if f.name == "dice":
                 v = v.state
             elif f.name == "ships":

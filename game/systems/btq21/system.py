@@ -12,9 +12,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.content.model import RuleSet, Scenario
+from game.content.rules import WEATHERS
 from game.content.yaml_nodes import suggest
 from game.systems.base import Command, Event, Option, OptionError, Preview, Refusal, RuleOption, TurnBar
-from game.systems.btq21 import boarding_action, engine, figures, forecast, narrate, sandbox, setup, wind
+from game.systems.btq21 import boarding_action, engine, figures, forecast, narrate, sandbox, setup, weather, wind
 from game.systems.btq21.card import ship_card
 from game.systems.btq21.commands import COMMAND_TYPES, from_dict
 from game.systems.btq21.events import Out
@@ -43,25 +44,38 @@ class BeatToQuarters:
             "At the start of each turn a weather chip may come out first; then the wind may back or veer by "
             "hexsides of 60 degrees (Gifford's Beat To Quarters 4.0, Optional Rules: Weather)",
         ),
+        RuleOption(
+            weather.NAME,
+            "Weather",
+            "Shifting wind, and the weather itself may change when the weather chip comes out: perfect weather "
+            "(a little more way on every ship), heavy seas (half speed, worse gunnery) or poor visibility (half "
+            "the gun ranges, worse gunnery) (Gifford's Beat To Quarters 4.0, Optional Rules: Weather)",
+            choices=WEATHERS,
+            default=weather.NORMAL,
+            value_help="the weather the battle starts in:",
+        ),
     )
 
     def __init__(self, rules: RuleSet, options: dict[str, dict[str, Any]] | None = None) -> None:
         self.rules = rules
         self.tables_name = rules.name
         self.enabled = dict(options or {})
-        known = {o.name for o in self.available}
-        for name in self.enabled:
+        known = {o.name: o for o in self.available}
+        for name, settings in self.enabled.items():
             if name not in known:
                 raise OptionError(f"{self.title} has no option {name!r}{suggest(name, known)}")
             if name not in rules.options:
                 raise OptionError(f"option {name!r}: the tables in force ({rules.name}) hold no numbers for it")
+            self.enabled[name] = known[name].params((settings or {}).get("value"))
         self.command_types = dict(COMMAND_TYPES)
         self.handlers: dict[type, engine.Handler] = dict(engine.HANDLERS)
         self.phase_hooks: list[Callable[[GameState, Out], None]] = [boarding_action.boarding_phase]
         self.extra_options: list[Callable[[GameState], list[Option]]] = []
         #: Run at the start of each turn after the first, before initiative is rolled.
         self.turn_hooks: list[Callable[[GameState, Out], None]] = []
-        if wind.NAME in self.enabled:
+        if weather.NAME in self.enabled:  # the weather is rolled with the wind, so it brings the shifts too
+            self.turn_hooks.append(wind.new_turn_with_weather)
+        elif wind.NAME in self.enabled:
             self.turn_hooks.append(wind.new_turn)
 
     def new_game(self, scenario: Scenario, seed: int) -> tuple[GameState, list[Event]]:

@@ -128,6 +128,7 @@ class MenuScene(Scene):
         self.chosen: str | None = self.entries[0].id if self.entries else None
         self.players: dict[str, dict[str, str]] = {}  # scenario id -> side -> kind, as last chosen
         self.options: dict[str, set[str]] = {}  # scenario id -> optional rules ticked, as last chosen
+        self.option_values: dict[str, dict[str, str]] = {}  # scenario id -> option -> value, as last chosen
         self.seed_text = ""
         self.dialogs: list[UIWindow] = []
         self.file_dialog: UIFileDialog | None = None
@@ -379,10 +380,27 @@ class MenuScene(Scene):
         if not offered:
             return
         self._label(pygame.Rect(x, y, width, 22), "Optional rules", "@field_label", panel)
-        required = set(entry.scenario.options) if entry and entry.scenario else set()
+        required = dict(t.partition("=")[::2] for t in entry.scenario.options) if entry and entry.scenario else {}
         chosen = self.options.setdefault(self.chosen or "", set())
+        values = self.option_values.setdefault(self.chosen or "", {})
+        self.option_menus: dict[str, UIDropDownMenu] = {}
+        menu_w = min(220, max(140, int(width * 0.4)))
         for i, opt in enumerate(offered):
             must = opt.name in required
+            if opt.choices:  # the option's value: the scenario's if it sets one, else the last chosen
+                value = required.get(opt.name) or values.get(opt.name) or opt.default
+                menu = UIDropDownMenu(
+                    [(c.replace("_", " "), c) for c in opt.choices],
+                    (value.replace("_", " "), value),
+                    pygame.Rect(x + width - menu_w, y + 24 + i * 30, menu_w, 28),
+                    manager=self.app.ui,
+                    container=panel,
+                    object_id=ObjectID(object_id=f"#option_value_{opt.name}"),
+                )
+                menu.set_tooltip(f"{opt.title}: {opt.value_help or 'its setting'}")
+                if must:
+                    menu.disable()
+                self.option_menus[opt.name] = menu
             box = UICheckBox(
                 pygame.Rect(x, y + 26 + i * 30, 22, 22),
                 opt.title + (" (this scenario plays with it)" if must else ""),
@@ -399,7 +417,12 @@ class MenuScene(Scene):
     def chosen_options(self) -> dict[str, dict]:
         """The options ticked beyond those the scenario requires (it switches those on itself)."""
         boxes = getattr(self, "option_boxes", {})
-        return {name: {} for name, box in boxes.items() if box.get_state() and box.is_enabled}
+        menus = getattr(self, "option_menus", {})
+        return {
+            name: {"value": menus[name].selected_option[1]} if name in menus else {}
+            for name, box in boxes.items()
+            if box.get_state() and box.is_enabled
+        }
 
     def _build_side_rows(self, panel, x: int, y: int, width: int, sides) -> None:
         ui = self.app.ui
@@ -468,6 +491,8 @@ class MenuScene(Scene):
             if self.chosen:
                 self.players[self.chosen] = self.chosen_players()
                 self.options[self.chosen] = set(self.chosen_options())
+                menus = getattr(self, "option_menus", {})
+                self.option_values[self.chosen] = {n: m.selected_option[1] for n, m in menus.items()}
 
     def chosen_players(self) -> dict[str, str]:
         return {side: menu.selected_option[1] for side, menu in self.side_menus.items()}
