@@ -111,6 +111,7 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
     shift: float | None = None  # the shift the last wind roll calls for
     sky = ""  # the weather in force under option weather ("" without it)
     coming: str | None = None  # the weather the last weather roll calls for, until its event
+    luck = _Luck(rules)
     for n, e in enumerate(events):
         at = f"line {lines[n]}: " if lines is not None and n < len(lines) else ""
         broken = damage(e, table)
@@ -135,6 +136,7 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
             if coming != sky:
                 problems.append(f"{where}: the weather roll calls for {coming} but the weather stayed {sky}")
             coming = None
+        problems += [f"{where}: {p}" for p in luck.check(e, ships)]
         if kind == "setup":
             ships.clear()
             wind = float(e["wind_from"])
@@ -188,7 +190,7 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
         sid = e.get("ship")
         ship = ships.get(sid) if isinstance(sid, str) else None
         if kind == "move" and ship is not None:
-            problems += _check_move(e, ship, wind, rules, where, sky)
+            problems += _check_move(e, ship, wind, rules, where, sky, luck.get(sid, "speed"))
         elif kind == "drift" and ship is not None:
             problems += _check_drift(e, ship, wind, rules, where)
         elif kind == "sail" and ship is not None:
@@ -209,6 +211,8 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
             if len(e["rerolled"]) > e["rerolls"]:
                 problems.append(f"{where}: {len(e['rerolled'])} rerolls, only {e['rerolls']} allowed")
             base = int(st["rerolls"][e["quality"]]) + (int(st["flagship_rerolls"]) if ship.flagship else 0)
+            if e["purpose"] != "morale":
+                base = max(0, base + int(luck.get(sid, "rerolls")))
             if any(not 0 <= i < len(e["first_faces"]) for i in e["rerolled"]):
                 rolled = len(e["first_faces"])
                 problems.append(f"{where}: rerolled dice {e['rerolled']} are not among the {rolled} rolled")
@@ -232,7 +236,7 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
                         f"does {rules.collision_dice[hitter.size]}D6"
                     )
         elif kind == "broadside" and ship is not None and e["target"] in ships:
-            problems += _check_broadside(e, ship, ships[e["target"]], rules, where, sky)
+            problems += _check_broadside(e, ship, ships[e["target"]], rules, where, sky, luck.get(sid, "to_hit"))
         elif kind == "fires_fought" and ship is not None:
             removed = min(ship.fires, d3_from_d6(e["roll"])) if 1 <= e["roll"] <= 6 else -1
             if (e["removed"], e["fires"]) != (removed, ship.fires - removed):
@@ -504,6 +508,90 @@ def _check_wind_roll(e: dict, rules: RuleSet, sky: str) -> list[str]:
     return out
 
 
+class _Luck:
+    """Follows option fortune's card: drawn at the start of a turn, falling on the first ship of its squadron
+    to act, and what it does to her for that activation."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.spec = rules.options.get("fortune")
+        self.pending: tuple[str, str] | None = None  # (squadron, card) drawn, not yet fallen
+        self.due: tuple[str, str] | None = None  # (ship, card): the next event must be her fortune
+        self.on: tuple[str, str] | None = None  # (ship, card) for her activation
+        self.losses: list[tuple[str, str, int]] = []  # (ship, track, points rolled) still to be taken
+
+    def get(self, ship_id: str, key: str) -> Any:
+        if self.on is None or self.spec is None or self.on[0] != ship_id:
+            return 0
+        return self.spec["effects"][self.on[1]][key]
+
+    def check(self, e: dict, ships: dict[str, _Ship]) -> list[str]:
+        kind, out = e["type"], []
+        if self.losses and kind != "damage":
+            ship, track, points = self.losses.pop(0)
+            out.append(f"{ship} rolled {points} {track} lost to her card, but it was not taken off")
+            self.losses.clear()
+        if self.due is not None and kind != "fortune":
+            out.append(f"{self.due[0]} took the activation her squadron's card ({self.due[1]}) falls on, with no card")
+            self.due = None
+        if kind == "fortune_card":
+            out += self._card(e)
+        elif kind == "activation" and self.pending is not None:
+            mover = ships.get(e["ship"])
+            if mover is not None and mover.squadron == self.pending[0]:
+                self.due, self.pending = (e["ship"], self.pending[1]), None
+        elif kind == "fortune":
+            out += self._fall(e, ships)
+        elif kind == "damage" and self.losses:
+            sid, track, points = self.losses.pop(0)
+            target = ships.get(sid)
+            due = min(points, getattr(target, track, 0) if target is not None else 0)
+            if (e["ship"], e["track"]) != (sid, track) or e["lost"] != due:
+                out.append(f"{sid}'s card cost {due} {track}, the log takes {e['lost']} from {e['ship']}")
+        elif kind == "activation_end" and self.on is not None and self.on[0] == e["ship"]:
+            self.on = None
+        elif kind == "turn":
+            self.pending = None
+        return out
+
+    def _card(self, e: dict) -> list[str]:
+        fc = self.spec
+        if fc is None:
+            return ["a fortune card, but the tables have no fortune and calamity"]
+        out = []
+        want = "fortune" if e["roll"] in fc["fortune_on"] else "calamity"
+        if not 1 <= e["roll"] <= fc["card_die"] or e["kind"] != want:
+            out.append(f"a card roll of {e['roll']} on a D{fc['card_die']} is {want}, log says {e['kind']}")
+        table = fc.get(e["kind"]) or ()
+        if not 1 <= e["face"] <= len(table) or table[e["face"] - 1] != e["card"]:
+            out.append(f"face {e['face']} of the {e['kind']} table is not {e['card']!r}")
+        if not 1 <= e["pick"] <= e["of"]:
+            out.append(f"squadron {e['pick']} of {e['of']} drawn")
+        self.pending = (e["squadron"], e["card"])
+        return out
+
+    def _fall(self, e: dict, ships: dict[str, _Ship]) -> list[str]:
+        if self.due is None or self.due != (e["ship"], e["card"]) or self.spec is None:
+            self.due = None
+            return [f"{e['ship']} took card {e['card']!r}, which no draw gave her squadron"]
+        self.due, self.on = None, (e["ship"], e["card"])
+        fx, ship, out = self.spec["effects"][e["card"]], ships.get(e["ship"]), list[str]()
+        if ship is None:
+            return out
+        for key in ("fires", "leaks"):
+            if int(fx[key]):
+                want = max(0, getattr(ship, key) + int(fx[key]))
+                if e.get(key) != want:
+                    out.append(f"{getattr(ship, key)} {key} {int(fx[key]):+d} make {want}, log says {e.get(key)}")
+                setattr(ship, key, int(e.get(key, want)))
+        for track in ("crew", "rigging"):
+            faces = e.get(f"{track}_faces") or []
+            if len(faces) != int(fx[f"{track}_dice"]):
+                out.append(f"{len(faces)} dice of {track} lost, the card rolls {fx[f'{track}_dice']}")
+            if faces and getattr(ship, track) > 0:
+                self.losses.append((e["ship"], track, sum(faces)))
+        return out
+
+
 def _weather_called(e: dict, rules: RuleSet) -> str | None:
     """The weather a wind roll's weather die gives, or None if it rolled none (or one off the table)."""
     wx = rules.options.get("weather")
@@ -551,7 +639,9 @@ def _check_drift(e: dict, ship: _Ship, wind: float, rules: RuleSet, where: str) 
     return out
 
 
-def _check_move(e: dict, ship: _Ship, wind: float, rules: RuleSet, where: str, sky: str = "") -> list[str]:
+def _check_move(
+    e: dict, ship: _Ship, wind: float, rules: RuleSet, where: str, sky: str = "", speed: float = 0.0
+) -> list[str]:
     out: list[str] = []
     x0, y0, h0 = ship.pose
     disp = expected_disposition(rules, h0, wind, ship.length, ship.width)
@@ -570,6 +660,7 @@ def _check_move(e: dict, ship: _Ship, wind: float, rules: RuleSet, where: str, s
         if hi > 0:  # the weather: heavy seas scale the speed; perfect weather adds to a ship with way on
             fx = _weather_effects(rules, sky)
             hi = hi * float(fx.get("speed_factor", 1.0)) + float(fx.get("speed_bonus", 0.0))
+            hi = max(0.0, hi + speed)  # the turn's fortune or calamity card, if it fell on her
         lo = hi * rules.minimum_fraction
     if abs(e["max"] - hi) > TOL or abs(e["min"] - lo) > TOL:
         out.append(
@@ -607,7 +698,7 @@ def _check_move(e: dict, ship: _Ship, wind: float, rules: RuleSet, where: str, s
 
 
 def _check_broadside(
-    e: dict, firer: _Ship, target: _Ship, rules: RuleSet, where: str, sky: str = ""
+    e: dict, firer: _Ship, target: _Ship, rules: RuleSet, where: str, sky: str = "", luck: int = 0
 ) -> list[str]:
     """Recount one broadside: band, dice by type, number needed, modifiers, extra dice and hits."""
     out: list[str] = []
@@ -648,7 +739,7 @@ def _check_broadside(
     if target.fires > 0:
         mod += int(m["target_on_fire"])
     mod += e.get("modifiers", {}).get("chain_shot", 0)
-    mod += int(fx.get("to_hit", 0))
+    mod += int(fx.get("to_hit", 0)) + luck
     if mod != e["modifier"]:
         out.append(f"{where}: modifier {e['modifier']} but the rules give {mod}")
     for faces, count, top in ((e["faces_d10"], e["d10"], 10), (e["faces_d6"], e["d6"], 6)):

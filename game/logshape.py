@@ -82,6 +82,16 @@ def shapes(rules: RuleSet) -> dict[str, dict[str, Check]]:
         "wind": {"from": number},
         "wind_roll": {"chip": integer, "chips": integer},
         "weather": {"was": weathers, "weather": weathers},
+        "fortune_card": {
+            "roll": integer,
+            "kind": words("fortune", "calamity"),
+            "face": integer,
+            "card": text,
+            "squadron": text,
+            "pick": integer,
+            "of": integer,
+        },
+        "fortune": {**ship, "card": text},
         "activation": ship,
         "activation_end": ship,
         "move": {
@@ -179,7 +189,7 @@ KNOWN_TYPES = frozenset(
     taken_aback drift collision aground left_table broadside musketry critical_check critical damage demasted
     fire_spreads leak_worsens fires_fought repaired special_failed hold_fire snap_chance declare_boarding
     grapple boarding_failed boarding boarding_broken_off struck sunk exploded destroyed captured phase turn
-    game_over wind_roll weather""".split()
+    game_over wind_roll weather fortune_card fortune""".split()
 )
 
 #: Fields some events carry only sometimes; checked when present.
@@ -190,6 +200,7 @@ OPTIONAL: dict[str, dict[str, Check]] = {
     "setup": {"options": list_of(text), "weather": words(*WEATHERS)},
     "wind_roll": {"change": integer, "steps": integer, "shift": words("backs", "veers"), "weather_roll": integer},
     "broadside": {"modifiers": mapping_of(integer), "kind": text},
+    "fortune": {"fires": integer, "leaks": integer, "crew_faces": faces, "rigging_faces": faces},
     "musketry": {"rerolled": list_of(integer)},
     "critical": {"faces": faces},
     "repaired": {"leaks": integer, "rudder": flag, "roll": integer, "removed": integer},

@@ -30,6 +30,7 @@ from game.content.yaml_nodes import (
     check_keys,
     expect_map,
     parse_file,
+    suggest,
     whole,
 )
 from game.systems import system_ids
@@ -154,6 +155,29 @@ def _schema(
                             keys=WEATHERS,
                             complete=True,
                             what="weather",
+                        ),
+                    ),
+                    False,
+                    None,
+                ),
+                fortune=F(
+                    Record(
+                        card_die=Int(2, 100),
+                        fortune_on=ListOf(Int(1, 100), 1, max_len=100),
+                        table_die=Int(1, 100),
+                        fortune=ListOf(Slug(), 1, max_len=100),
+                        calamity=ListOf(Slug(), 1, max_len=100),
+                        effects=DictOf(
+                            Record(
+                                speed=F(Num(-MAX_INCHES, MAX_INCHES), False, 0.0),
+                                to_hit=F(Int(-MAX_FACE, MAX_FACE), False, 0),
+                                rerolls=F(Int(-MAX_REROLLS, MAX_REROLLS), False, 0),
+                                fires=F(Int(-MAX_DICE, MAX_DICE), False, 0),
+                                leaks=F(Int(-MAX_DICE, MAX_DICE), False, 0),
+                                crew_dice=F(Int(0, MAX_DICE), False, 0),
+                                rigging_dice=F(Int(0, MAX_DICE), False, 0),
+                            ),
+                            what="card",
                         ),
                     ),
                     False,
@@ -406,6 +430,24 @@ def _cross_checks(ctx: Ctx, m: dict[str, Node], v: dict[str, Any]) -> None:
                 "options.weather.change_on",
                 f"faces of the D{opts['wind_shifts']['change_die']} the wind is rolled on",
             )
+            v["options"] = BAD
+    if whole(opts) and opts.get("fortune") is not None:
+        fc, node = opts["fortune"], m["options"].value["fortune"]
+        for table in ("fortune", "calamity"):
+            unknown = [c for c in fc[table] if c not in fc["effects"]]
+            if len(fc[table]) != fc["table_die"]:
+                faces = f"one card per face of the D{fc['table_die']}"
+                ctx.add(node.value[table].head, f"options.fortune.{table}", faces)
+                v["options"] = BAD
+            elif unknown:
+                ctx.add(
+                    node.value[table].head,
+                    f"options.fortune.{table}",
+                    f"card {unknown[0]!r} has no row in effects{suggest(unknown[0], fc['effects'])}",
+                )
+                v["options"] = BAD
+        if any(not 1 <= f <= fc["card_die"] for f in fc["fortune_on"]):
+            ctx.add(node.value["fortune_on"].head, "options.fortune.fortune_on", f"faces of the D{fc['card_die']}")
             v["options"] = BAD
     st = v["success_test"]
     if whole(st) and st["double_on"] < st["success_on"]:

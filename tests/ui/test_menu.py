@@ -421,3 +421,22 @@ def test_the_reference_shows_whatever_text_the_rule_system_gives(app):
     step(app)
     assert [i["text"] for i in ref.list.item_list] == ["Flags", "Hoists"]
     assert "Popham's code, 1803" in ref.card.get_container().elements[1].text
+
+
+def test_the_new_battle_panel_says_which_house_rules_are_in_force(tmp_path, monkeypatch):
+    monkeypatch.setenv("QUARTERDECK_HOME", str(tmp_path))
+    (tmp_path / "house_rules.yaml").write_text("house_rules: Club\ntables: btq21\nchanges:\n  speeds.large.battle: 4\n")
+    from game.ui.app import QuarterdeckApp
+    from game.ui.scenes.menu import MenuScene
+
+    a = QuarterdeckApp(size=SIZE, headless=True)
+    scene = MenuScene(a)
+    a.push(scene)
+    step(a)
+    key(a, pygame.K_n, "n")
+    labels = [e for e in a.ui.get_sprite_group().sprites() if isinstance(e, pygame_gui.elements.UILabel)]
+    header = next(lb for lb in labels if lb.text.startswith("Optional rules"))
+    assert "house rules: Club (1 change)" in header.text
+    assert "speeds.large.battle: 4" in header.tool_tip_text
+    while a.scenes:
+        a.pop()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.systems.btq21 import board, weather
+from game.systems.btq21 import board, fortune, weather
 from game.systems.btq21.state import AFLOAT, GameState, Ship
 from game.table.geometry import bearing, norm_heading, signed_angle, to_local
 
@@ -184,6 +184,7 @@ def modifiers(state: GameState, firer: Ship, target: Ship, aim: str, band: str, 
     if target.fires > 0:
         add("target_on_fire", int(m["target_on_fire"]))
     add("weather", weather.to_hit(state))
+    add("fortune", int(fortune.effect(state, firer, "to_hit")))
     cs = state.rules.special_actions["chain_shot"]
     if chain_shot and aim == "rigging" and band in cs["bands"]:
         add("chain_shot", int(cs["to_hit"]))

@@ -103,6 +103,8 @@ def begin_activation(state: GameState, ship: Ship, out: Out) -> Activation:
         act.movement_over = True  # locked alongside her enemy until the boarding is decided
     state.activation = act
     out.emit("activation", ship=ship.id, squadron=ship.squadron)
+    for hook in _system(state).activation_hooks:
+        hook(state, ship, act, out)
     return act
 
 
@@ -305,6 +307,8 @@ def _end_of_turn(state: GameState, out: Out) -> None:
         ship.fired = ()
     out.emit("turn", number=state.turn)
     for hook in _system(state).turn_hooks:
+        hook(state, out)
+    for hook in _system(state).every_turn_hooks:
         hook(state, out)
     roll_initiative(state, out)
 

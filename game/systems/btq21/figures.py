@@ -169,6 +169,10 @@ def badges(state: GameState, ship_id: str) -> tuple[Badge, ...]:
         out.append(Badge("BOARDING", (255, 80, 80)))
     if ship.fas:
         out.append(Badge("FAS", (255, 230, 140)))
+    act = state.activation
+    if act is not None and act.ship == ship_id and act.fortune:  # the turn's card fell on her
+        good = act.fortune in state.rules.options["fortune"]["fortune"]
+        out.append(Badge(("FORTUNE" if good else "CALAMITY"), (120, 220, 140) if good else (240, 140, 90)))
     if ship.activated:
         out.append(Badge("DONE", (150, 160, 170)))
     return tuple(out)

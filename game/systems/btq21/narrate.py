@@ -202,6 +202,7 @@ def _modifier_words(key: str, value: int, rules: RuleSet | None) -> str:
         "shore_battery": "shore battery",
         "chain_shot": "chain shot",
         "weather": "the weather",
+        "fortune": "fortune" if value > 0 else "calamity",
     }.get(key, key.replace("_", " "))
 
 
@@ -267,6 +268,71 @@ def weather_effects(fx: Mapping[str, Any]) -> str:
     if int(fx.get("to_hit", 0)):
         parts.append(f"{int(fx['to_hit']):+d} to hit")
     return ", ".join(parts) or "no effect on sailing or gunnery"
+
+
+#: The fortune and calamity cards as the log names them (the tables' own words otherwise).
+CARD_TITLES = {
+    "fair_wind": "a fair slant of wind",
+    "gun_captains": "gun captains on their mettle",
+    "carpenters": "the carpenter's crew at the pumps",
+    "fire_parties": "fire parties standing ready",
+    "steady_hands": "steady hands",
+    "parted_sheet": "a sheet parts",
+    "damp_powder": "damp powder",
+    "gun_bursts": "a gun bursts",
+    "galley_fire": "fire in the galley",
+    "spar_carried_away": "a spar carried away",
+    "confusion": "confusion on deck",
+}
+
+
+def card_title(card: str) -> str:
+    return CARD_TITLES.get(card, card.replace("_", " "))
+
+
+def card_effects(fx: Mapping[str, Any]) -> str:
+    """What a row of the fortune effects table does, in a player's words."""
+    parts = []
+    if float(fx.get("speed", 0.0)):
+        parts.append(f'{float(fx["speed"]):+g}" to each segment she sails')
+    if int(fx.get("to_hit", 0)):
+        parts.append(f"{int(fx['to_hit']):+d} to hit with her broadsides")
+    if int(fx.get("rerolls", 0)):
+        parts.append(f"{int(fx['rerolls']):+d} reroll in her tests")
+    for key, one, many in (("fires", "fire", "fires"), ("leaks", "leak", "leaks")):
+        k = int(fx.get(key, 0))
+        if k:
+            count = "one more" if k == 1 else "one fewer" if k == -1 else f"{k:+d}"
+            parts.append(f"{count} {one if abs(k) == 1 else many}")
+    for key, track in (("crew_dice", "crew"), ("rigging_dice", "rigging")):
+        if int(fx.get(key, 0)):
+            parts.append(f"{int(fx[key])}D6 {track} lost")
+    return ", ".join(parts) or "no effect"
+
+
+def _fortune_card(e: Event, n: Names, rules: RuleSet | None) -> str:
+    kind = "Fortune" if e["kind"] == "fortune" else "Calamity"
+    fx = rules.options.get("fortune", {}).get("effects", {}).get(e["card"]) if rules is not None else None
+    what = f" ({card_effects(fx)})" if fx else ""
+    return (
+        f"The card of fortune and calamity comes out: D10 {e['roll']}, {kind.lower()}; "
+        f"D{rules.options['fortune']['table_die'] if rules is not None and 'fortune' in rules.options else 6} "
+        f"{e['face']}: {kind} — {card_title(str(e['card']))}{what}. "
+        f"It falls on {_label(n, e['squadron'])}: the first of its ships to act takes it."
+    )
+
+
+def _fortune(e: Event, n: Names, rules: RuleSet | None) -> str:
+    text = f"{_name(n, e['ship'])} takes the card: {card_title(str(e['card']))}"
+    if "fires" in e:
+        text += f"; fires now {e['fires']}"
+    if "leaks" in e:
+        text += f"; leaks now {e['leaks']}"
+    for track in ("crew", "rigging"):
+        faces = e.get(f"{track}_faces")
+        if faces:
+            text += f"; {_faces(list(faces))} {track} lost"
+    return text + "."
 
 
 def _turn(e: Event, n: Names, rules: RuleSet | None) -> str:
@@ -643,6 +709,8 @@ _DESCRIBE: dict[Any, _Handler] = {
     "wind": _wind,
     "wind_roll": _wind_roll,
     "weather": _weather,
+    "fortune_card": _fortune_card,
+    "fortune": _fortune,
     "turn": _turn,
     "initiative": _initiative,
     "initiative_tiebreak": _initiative_tiebreak,
@@ -791,6 +859,24 @@ def _dice_wind(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll | None:
     return DiceRoll("Weather", groups, summary)
 
 
+def _dice_fortune_card(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll:
+    spec = rules.options.get("fortune", {}) if rules is not None else {}
+    groups = [
+        DiceGroup(int(spec.get("card_die", 10)), [int(e["roll"])], label=str(e["kind"])),
+        DiceGroup(int(spec.get("table_die", 6)), [int(e["face"])], label="card"),
+        DiceGroup(int(e["of"]), [int(e["pick"])], label="squadron"),
+    ]
+    return DiceRoll(str(e["kind"]).title(), groups, f"{card_title(str(e['card']))}: {_label(n, e['squadron'])}")
+
+
+def _dice_fortune(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll | None:
+    groups = [DiceGroup(6, list(e[f"{t}_faces"]), label=t) for t in ("crew", "rigging") if e.get(f"{t}_faces")]
+    if not groups:
+        return None
+    lost = ", ".join(f"{sum(g.faces)} {g.label}" for g in groups)
+    return DiceRoll(f"{_name(n, e['ship'])}: {card_title(str(e['card']))}", groups, f"{lost} lost")
+
+
 def _dice_tiebreak(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll:
     squads, faces = list(e["squadrons"]), [int(f) for f in e["faces"]]
     groups = [DiceGroup(6, [f], label=_label(n, s)) for s, f in zip(squads, faces, strict=False)]
@@ -880,6 +966,8 @@ _DICE: dict[Any, _DiceHandler] = {
     "test": _dice_test,
     "initiative": _dice_initiative,
     "wind_roll": _dice_wind,
+    "fortune_card": _dice_fortune_card,
+    "fortune": _dice_fortune,
     "initiative_tiebreak": _dice_tiebreak,
     "taken_aback": _dice_taken_aback,
     "collision": _dice_collision,
@@ -917,7 +1005,7 @@ def export_text(events: Iterable[Event], names: Names | None = None, *, rules: R
 _CUES: dict[Any, narration.Cue] = {
     "turn": narration.Cue("heading", "bell"),
     "game_over": narration.Cue("heading"),
-    **{kind: narration.Cue("notable") for kind in ("wind", "weather")},
+    **{kind: narration.Cue("notable") for kind in ("wind", "weather", "fortune_card")},
     "broadside": narration.Cue("notable", "gunfire"),
     "exploded": narration.Cue("notable", "gunfire"),
     **{kind: narration.Cue("notable") for kind in ("critical", "sunk", "struck", "captured")},
@@ -941,6 +1029,10 @@ def turn_bar(state: GameState, to_move: str | None) -> TurnBar:
     title = f"Turn {state.turn} of {state.turn_limit}"
     if state.weather:
         title += f" · {weather_label(state.weather)}"
+    if state.fortune:  # the turn's card, until the first ship of its squadron takes it
+        squadron, card = state.fortune
+        kind = "fortune" if card in state.rules.options["fortune"]["fortune"] else "calamity"
+        title += f" · {kind}: {card_title(card)} for {state.squadrons[squadron].name}"
     return TurnBar(title, order, _status(state, to_move))
 
 

@@ -157,6 +157,8 @@ class Activation:
     drifted: bool = False
     fouled_with: tuple[str, ...] = ()  # ships her base touched when her activation began
     neglect_done: bool = False  # the price of unfought fires / unrepaired leaks paid
+    #: The fortune or calamity card that fell on her this activation (option ``fortune``).
+    fortune: str = field(default="", metadata={"hash_if_set": True})
 
     def copy(self) -> Activation:
         return _shallow(self)
@@ -189,6 +191,8 @@ class GameState:
     #: The weather under option ``weather`` ("" when the option is off).  Hashed only
     #: when set, so battles without the option keep the hashes they always had.
     weather: str = field(default="", metadata={"hash_if_set": True})
+    #: This turn's fortune or calamity card, not yet fallen (option ``fortune``): (squadron, card).
+    fortune: tuple[str, ...] = field(default=(), metadata={"hash_if_set": True})
     #: A trial (see sandbox.py): dice of its own, and no chances to fire opened on it.
     trial: bool = field(default=False, repr=False, compare=False)
     # Shared, read-only references: not part of the game, never hashed or copied.
@@ -275,7 +279,12 @@ class GameState:
 
 
 def _plain(obj: Any) -> dict[str, Any]:
-    return {f.name: getattr(obj, f.name) for f in fields(obj)}
+    """The fields of a piece of the state, leaving out an option's field while it is unset."""
+    return {
+        f.name: getattr(obj, f.name)
+        for f in fields(obj)
+        if not (f.metadata.get("hash_if_set") and getattr(obj, f.name) == f.default)
+    }
 
 
 def _canon(v: Any) -> Any:

@@ -8,6 +8,7 @@ dice stream short.
 
 from __future__ import annotations
 
+from game.systems.btq21 import fortune
 from game.systems.btq21.events import Out
 from game.systems.btq21.state import GameState, Ship
 
@@ -23,6 +24,8 @@ def rerolls_for(state: GameState, ship: Ship, morale: bool = False) -> int:
         n += int(st["flagship_rerolls"])
     elif morale and friendly_flagship_near(state, ship):
         n += int(st["flagship_rerolls"])
+    if not morale:  # steady hands or confusion on deck, for the ship the turn's card fell on
+        n = max(0, n + int(fortune.effect(state, ship, "rerolls")))
     return n
 
 

@@ -15,13 +15,24 @@ from game.content.model import RuleSet, Scenario
 from game.content.rules import WEATHERS
 from game.content.yaml_nodes import suggest
 from game.systems.base import Command, Event, Option, OptionError, Preview, Refusal, RuleOption, TurnBar
-from game.systems.btq21 import boarding_action, engine, figures, forecast, narrate, sandbox, setup, weather, wind
+from game.systems.btq21 import (
+    boarding_action,
+    engine,
+    figures,
+    forecast,
+    fortune,
+    narrate,
+    sandbox,
+    setup,
+    weather,
+    wind,
+)
 from game.systems.btq21.card import ship_card
 from game.systems.btq21.commands import COMMAND_TYPES, from_dict
 from game.systems.btq21.events import Out
 from game.systems.btq21.offers import offer
 from game.systems.btq21.reference import reference_sections
-from game.systems.btq21.state import GameState
+from game.systems.btq21.state import Activation, GameState, Ship
 from game.systems.card import Card
 from game.systems.figures import Badge, Model, Shape, ShotBox
 from game.systems.narration import Cue, DiceRoll
@@ -54,6 +65,13 @@ class BeatToQuarters:
             default=weather.NORMAL,
             value_help="the weather the battle starts in:",
         ),
+        RuleOption(
+            fortune.NAME,
+            "Fortune and calamity",
+            "Once a turn a card of fortune or calamity falls on a squadron drawn by a die: the first of its ships "
+            "to act takes it (a fair wind, sharp gun captains, a gun bursting, fire in the galley...) "
+            "(King George Commands and We Obey: Fortune/Calamity; the naval tables are Quarterdeck's own)",
+        ),
     )
 
     def __init__(self, rules: RuleSet, options: dict[str, dict[str, Any]] | None = None) -> None:
@@ -73,6 +91,13 @@ class BeatToQuarters:
         self.extra_options: list[Callable[[GameState], list[Option]]] = []
         #: Run at the start of each turn after the first, before initiative is rolled.
         self.turn_hooks: list[Callable[[GameState, Out], None]] = []
+        #: Run at the start of every turn, the first too, just before initiative is rolled.
+        self.every_turn_hooks: list[Callable[[GameState, Out], None]] = []
+        #: Run when a ship's activation begins, after the ``activation`` event.
+        self.activation_hooks: list[Callable[[GameState, Ship, Activation, Out], None]] = []
+        if fortune.NAME in self.enabled:
+            self.every_turn_hooks.append(fortune.draw)
+            self.activation_hooks.append(fortune.fall)
         if weather.NAME in self.enabled:  # the weather is rolled with the wind, so it brings the shifts too
             self.turn_hooks.append(wind.new_turn_with_weather)
         elif wind.NAME in self.enabled:

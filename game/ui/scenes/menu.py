@@ -379,7 +379,14 @@ class MenuScene(Scene):
         offered = self.app.system.available
         if not offered:
             return
-        self._label(pygame.Rect(x, y, width, 22), "Optional rules", "@field_label", panel)
+        head = "Optional rules"
+        house = self.app.rules.house
+        if house:  # the player's house rules are in force for every battle: say so where the rules are chosen
+            n = len(house)
+            head += f"  \u00b7  house rules: {self.app.rules.house_name or 'yours'} ({n} change{'s' if n != 1 else ''})"
+        header = self._label(pygame.Rect(x, y, width, 22), head, "@field_label", panel)
+        if house:
+            header.set_tooltip("<br>".join(f"{html.escape(path)}: {html.escape(str(v))}" for path, v in house))
         required = dict(t.partition("=")[::2] for t in entry.scenario.options) if entry and entry.scenario else {}
         chosen = self.options.setdefault(self.chosen or "", set())
         values = self.option_values.setdefault(self.chosen or "", {})
