@@ -776,11 +776,27 @@ def read_log(path: str) -> tuple[list[Any], list[int], list[str]]:
 
 
 def main(argv: list[str]) -> int:
-    from game.content.load import load_default
+    """Audit each log given; ``--house-rules FILE`` audits against the book's tables with those changes."""
+    import argparse
 
+    from game.content.house import load_house_rules
+    from game.content.load import load_default
+    from game.content.paths import rules_path
+    from game.content.yaml_nodes import ContentError
+
+    ap = argparse.ArgumentParser(prog="python -m game.logcheck", description="recount battle logs against the rules")
+    ap.add_argument("logs", nargs="+", metavar="FILE.jsonl")
+    ap.add_argument("--house-rules", metavar="FILE", help="the house rules the battles were played under")
+    args = ap.parse_args(argv)
     rules, _ = load_default()
+    if args.house_rules:
+        try:
+            rules = load_house_rules(args.house_rules, rules, rules_path())
+        except ContentError as e:
+            print("\n".join(e.problems), file=sys.stderr)
+            return 2
     bad = 0
-    for path in argv:
+    for path in args.logs:
         events, lines, problems = read_log(path)
         for p in problems + check_events(events, rules, lines):
             print(f"{path}: {p}")

@@ -232,6 +232,23 @@ def test_the_command_line_reports_unreadable_lines_with_their_number(tmp_path, c
     assert "not a regular file" in capsys.readouterr().out
 
 
+def test_a_battle_played_under_house_rules_is_audited_under_them(tmp_path, capsys):
+    from game.content.house import load_house_rules
+    from game.content.paths import rules_path
+    from game.logcheck import main
+
+    house = tmp_path / "club.yaml"
+    house.write_text("house_rules: Club\ntables: btq21\nchanges:\n  speeds.large.battle: 5\n  speeds.medium.battle: 6")
+    rules = load_house_rules(house, RULES, rules_path())
+    sc = load_scenario(scenario_path("squadron"), SHIPS, rules)
+    events = play(sc, rules, 2, {s.id: "scripted" for s in sc.sides}).session.events
+    path = tmp_path / "club.jsonl"
+    path.write_text("\n".join(json.dumps(e) for e in events))
+    assert main([str(path), "--house-rules", str(house)]) == 0
+    assert main([str(path)]) == 1  # under the book's speeds the club's moves are too long
+    assert "beyond the maximum" in capsys.readouterr().out
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.one_of(st.none(), st.integers(), st.text(max_size=5), st.dictionaries(
     st.sampled_from(["type", "seq", "turn", "ship", "track", "lost", "left", "roll", "faces", "to", "sail"]),

@@ -25,3 +25,14 @@ class Player(Protocol):
 def player_dice(seed: int, side: str, kind: str) -> Dice:
     """A stream that depends only on the seed, the side and the kind of player."""
     return Dice.from_seed((seed * 1_000_003 + zlib.crc32(f"{side}:{kind}".encode())) & ((1 << 64) - 1))
+
+
+def calamity_pending(state: GameState, squadron: str) -> bool:
+    """This turn's card is a calamity waiting for the first ship of ``squadron`` to act (option fortune).
+
+    Whoever activates first takes it, so a player sends first the ship it hurts least:
+    the one with the least to do, farthest from the enemy.
+    """
+    if not state.fortune or state.fortune[0] != squadron:
+        return False
+    return state.fortune[1] in state.rules.options["fortune"]["calamity"]

@@ -20,7 +20,7 @@ worker thread) gets the same answer as the original.
 
 from __future__ import annotations
 
-from game.ai.base import player_dice
+from game.ai.base import calamity_pending, player_dice
 from game.ai.captain import reach
 from game.ai.captain.appraise import Appraiser, special_p
 from game.ai.captain.courses import signature
@@ -77,14 +77,20 @@ class CaptainPlayer:
         return cmd if _legal(cmd, options) else self.safe(options)
 
     def activate(self, state: GameState, options: list[Option]) -> c.Command:
-        """The ship nearest an enemy first: she is the one with something to do now."""
+        """The ship nearest an enemy first: she is the one with something to do now.
+
+        A calamity card waiting for the squadron goes instead to the ship farthest from the enemy.
+        """
 
         def nearest(o: Option) -> tuple[float, int]:
             ship = state.ships[o.ship]
             ds = [board.closest_distance(state, ship.id, e.id) for e in _foes(state, ship)]
             return (min(ds) if ds else 1e9, options.index(o))
 
-        return min((o for o in options if o.type == "activate"), key=nearest).command()
+        acts = [o for o in options if o.type == "activate"]
+        if calamity_pending(state, state.ships[acts[0].ship].squadron):
+            return max(acts, key=lambda o: (min(nearest(o)[0], 1e8), -options.index(o))).command()
+        return min(acts, key=nearest).command()
 
     def snap_fire(self, state: GameState, options: list[Option]) -> c.Command:
         """A boarder alongside: half a broadside for nothing, aimed where it counts most."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 import zlib
 from collections.abc import Iterator
 
-from game.ai.base import player_dice
+from game.ai.base import calamity_pending, player_dice
 from game.ai.solo.boarding import boarding_favours
 from game.ai.solo.gunnery import closest_enemy, exit_edges, fire_order, foes
 from game.ai.solo.movement import back_clear, helm
@@ -120,14 +120,20 @@ class ScriptedPlayer:
         yield from (o.command() for o in by_type.get("end_activation", []))
 
     def _activation_order(self, state: GameState, opts: list[Option]) -> list[Option]:
-        """The ship nearest the enemy acts first: she is the one with something to do."""
+        """The ship nearest the enemy acts first: she is the one with something to do.
+
+        A calamity card waiting for the squadron goes instead to the ship farthest from the enemy.
+        """
 
         def nearest(o: Option) -> tuple[float, str]:
             ship = state.ships[o.ship]
             enemy = closest_enemy(state, ship)
             return (board.closest_distance(state, ship.id, enemy.id) if enemy else 1e9, o.ship)
 
-        return sorted(opts, key=nearest)
+        order = sorted(opts, key=nearest)
+        if order and calamity_pending(state, state.ships[order[0].ship].squadron):
+            order = sorted(opts, key=lambda o: (-min(nearest(o)[0], 1e8), o.ship))
+        return order
 
     def _start_of_activation(self, ship: Ship, by_type: dict[str, list[Option]]) -> c.Command | None:
         """Fires are fought before anything else, then leaks, then a damaged rudder."""
