@@ -527,7 +527,7 @@ class _Luck:
     def check(self, e: dict, ships: dict[str, _Ship]) -> list[str]:
         kind, out = e["type"], []
         if self.losses and kind != "damage":
-            ship, track, points = self.losses.pop(0)
+            ship, track, points = self.losses[0]
             out.append(f"{ship} rolled {points} {track} lost to her card, but it was not taken off")
             self.losses.clear()
         if self.due is not None and kind != "fortune":

@@ -11,6 +11,7 @@ import zlib
 from typing import Protocol
 
 from game.systems.base import Option
+from game.systems.btq21 import fortune
 from game.systems.btq21.commands import Command
 from game.systems.btq21.dice import Dice
 from game.systems.btq21.state import GameState
@@ -35,4 +36,4 @@ def calamity_pending(state: GameState, squadron: str) -> bool:
     """
     if not state.fortune or state.fortune[0] != squadron:
         return False
-    return state.fortune[1] in state.rules.options["fortune"]["calamity"]
+    return fortune.kind(state, state.fortune[1]) == "calamity"

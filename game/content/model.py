@@ -214,8 +214,5 @@ class Scenario:
     #: each ``NAME`` or ``NAME=VALUE``.
     options: tuple[str, ...] = ()
 
-    def option_names(self) -> tuple[str, ...]:
-        return tuple(text.partition("=")[0] for text in self.options)
-
     def ships(self) -> list[tuple[Side, Squadron, ScenarioShip]]:
         return [(side, sq, s) for side in self.sides for sq in side.squadrons for s in sq.ships]

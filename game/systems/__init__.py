@@ -61,12 +61,6 @@ def parse_option(system_id: str, text: str) -> tuple[str, dict[str, str]]:
     return name, by_name[name].params(value.strip() if "=" in str(text) else None)
 
 
-def option_text(name: str, settings: Mapping[str, Any]) -> str:
-    """An option as ``NAME`` or ``NAME=VALUE``: the inverse of :func:`parse_option`."""
-    value = settings.get("value")
-    return f"{name}={value}" if value else name
-
-
 def make_system(system_id: str, tables: Any, options: Mapping[str, Mapping[str, Any]] | None = None) -> RuleSystem:
     """The rule system ``system_id``, configured with ``tables`` (its rules file, read and checked) and ``options``.
 

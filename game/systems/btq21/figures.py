@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from game.systems.btq21 import weather
+from game.systems.btq21 import fortune, weather
 from game.systems.btq21.broadside import BATTERY, SIDES, Shot, battery_arc, plan_shot
 from game.systems.btq21.disposition import zone_limits
 from game.systems.btq21.odds import hits_at_least, percent, shot_hits
@@ -171,7 +171,7 @@ def badges(state: GameState, ship_id: str) -> tuple[Badge, ...]:
         out.append(Badge("FAS", (255, 230, 140)))
     act = state.activation
     if act is not None and act.ship == ship_id and act.fortune:  # the turn's card fell on her
-        good = act.fortune in state.rules.options["fortune"]["fortune"]
+        good = fortune.kind(state, act.fortune) == "fortune"
         out.append(Badge(("FORTUNE" if good else "CALAMITY"), (120, 220, 140) if good else (240, 140, 90)))
     if ship.activated:
         out.append(Badge("DONE", (150, 160, 170)))

@@ -71,6 +71,11 @@ def fall(state: GameState, ship: Ship, act: Activation, out: Out) -> None:
         lose(state, ship, track, sum(faces), out)
 
 
+def kind(state: GameState, card: str) -> str:
+    """``fortune`` or ``calamity``: the table the card is on."""
+    return "fortune" if card in state.rules.options[NAME]["fortune"] else "calamity"
+
+
 def effect(state: GameState, ship: Ship, key: str) -> Any:
     """What the card on her this activation adds to ``key`` (speed, to_hit, rerolls); nothing if none."""
     act = state.activation

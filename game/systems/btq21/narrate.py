@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.systems import narration
 from game.systems.base import TurnBar
+from game.systems.btq21 import fortune
 from game.systems.btq21.weather import label as weather_label
 from game.systems.narration import (
     DiceGroup,
@@ -242,7 +243,10 @@ def _wind_roll(e: Event, n: Names, rules: RuleSet | None) -> str:
     if int(e["chip"]) != 1:
         return f"The weather chip stays in the bag (drew {e['chip']} of {e['chips']}): the wind holds."
     if "weather_roll" in e:
-        return f"The weather chip comes out first; D8 {e['change']}: the weather may change, D12 {e['weather_roll']}."
+        die = rules.options["weather"]["weather_die"] if rules is not None and "weather" in rules.options else 12
+        return (
+            f"The weather chip comes out first; D8 {e['change']}: the weather may change, D{die} {e['weather_roll']}."
+        )
     if "steps" not in e:
         return f"The weather chip comes out first; D8 {e['change']}: the wind holds."
     step = f" ({e['steps']} × {_num(rules.options['wind_shifts']['shift_step'])}°)" if rules else ""
@@ -312,12 +316,12 @@ def card_effects(fx: Mapping[str, Any]) -> str:
 
 def _fortune_card(e: Event, n: Names, rules: RuleSet | None) -> str:
     kind = "Fortune" if e["kind"] == "fortune" else "Calamity"
-    fx = rules.options.get("fortune", {}).get("effects", {}).get(e["card"]) if rules is not None else None
+    spec = rules.options.get("fortune", {}) if rules is not None else {}
+    fx = spec.get("effects", {}).get(e["card"])
     what = f" ({card_effects(fx)})" if fx else ""
     return (
-        f"The card of fortune and calamity comes out: D10 {e['roll']}, {kind.lower()}; "
-        f"D{rules.options['fortune']['table_die'] if rules is not None and 'fortune' in rules.options else 6} "
-        f"{e['face']}: {kind} — {card_title(str(e['card']))}{what}. "
+        f"The card of fortune and calamity comes out: D{spec.get('card_die', 10)} {e['roll']}, {kind.lower()}; "
+        f"D{spec.get('table_die', 6)} {e['face']}: {kind} — {card_title(str(e['card']))}{what}. "
         f"It falls on {_label(n, e['squadron'])}: the first of its ships to act takes it."
     )
 
@@ -851,10 +855,9 @@ def _dice_wind(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll | None:
         groups.append(DiceGroup(4, [int(e["steps"])], label="points"))
     summary = f"the wind {e['shift']} {e['steps']} point(s)" if "steps" in e else "the wind holds"
     if "weather_roll" in e:
-        die = int(rules.options["weather"]["weather_die"]) if rules is not None and "weather" in rules.options else 12
-        groups.append(DiceGroup(die, [int(e["weather_roll"])], label="weather"))
-        table = rules.options["weather"]["table"] if rules is not None and "weather" in rules.options else ()
-        face = int(e["weather_roll"])
+        wx = rules.options.get("weather", {}) if rules is not None else {}
+        groups.append(DiceGroup(int(wx.get("weather_die", 12)), [int(e["weather_roll"])], label="weather"))
+        table, face = wx.get("table", ()), int(e["weather_roll"])
         summary = f"the weather: {weather_label(table[face - 1])}" if 1 <= face <= len(table) else "the weather"
     return DiceRoll("Weather", groups, summary)
 
@@ -1031,8 +1034,7 @@ def turn_bar(state: GameState, to_move: str | None) -> TurnBar:
         title += f" · {weather_label(state.weather)}"
     if state.fortune:  # the turn's card, until the first ship of its squadron takes it
         squadron, card = state.fortune
-        kind = "fortune" if card in state.rules.options["fortune"]["fortune"] else "calamity"
-        title += f" · {kind}: {card_title(card)} for {state.squadrons[squadron].name}"
+        title += f" · {fortune.kind(state, card)}: {card_title(card)} for {state.squadrons[squadron].name}"
     return TurnBar(title, order, _status(state, to_move))
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field, fields
+from dataclasses import Field, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.systems.btq21.dice import Dice
@@ -230,7 +230,7 @@ class GameState:
             if not f.compare or f.name.startswith("_"):
                 continue
             v = getattr(self, f.name)
-            if f.metadata.get("hash_if_set") and v == f.default:
+            if _unset_option(f, v):
                 continue
             if f.name == "dice":
                 v = v.state
@@ -278,13 +278,14 @@ class GameState:
         return [s for s in self.ships.values() if s.side != side]
 
 
+def _unset_option(f: Field[Any], value: Any) -> bool:
+    """An option's field at its default: left out, so battles without the option keep their hashes."""
+    return bool(f.metadata.get("hash_if_set")) and value == f.default
+
+
 def _plain(obj: Any) -> dict[str, Any]:
     """The fields of a piece of the state, leaving out an option's field while it is unset."""
-    return {
-        f.name: getattr(obj, f.name)
-        for f in fields(obj)
-        if not (f.metadata.get("hash_if_set") and getattr(obj, f.name) == f.default)
-    }
+    return {f.name: getattr(obj, f.name) for f in fields(obj) if not _unset_option(f, getattr(obj, f.name))}
 
 
 def _canon(v: Any) -> Any:

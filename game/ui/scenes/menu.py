@@ -35,6 +35,7 @@ from pygame_gui.elements import (
 from pygame_gui.windows import UIFileDialog, UIMessageWindow
 
 from game.persistence.autosave import autosave_path
+from game.systems import parse_option
 from game.table.written import compass_point
 from game.ui.app import Scene
 from game.ui.fonts import message as shown_message
@@ -387,7 +388,8 @@ class MenuScene(Scene):
         header = self._label(pygame.Rect(x, y, width, 22), head, "@field_label", panel)
         if house:
             header.set_tooltip("<br>".join(f"{html.escape(path)}: {html.escape(str(v))}" for path, v in house))
-        required = dict(t.partition("=")[::2] for t in entry.scenario.options) if entry and entry.scenario else {}
+        texts = entry.scenario.options if entry and entry.scenario else ()
+        required = dict(parse_option(self.app.rules.system, t) for t in texts)  # checked when the scenario loaded
         chosen = self.options.setdefault(self.chosen or "", set())
         values = self.option_values.setdefault(self.chosen or "", {})
         self.option_menus: dict[str, UIDropDownMenu] = {}
@@ -395,7 +397,7 @@ class MenuScene(Scene):
         for i, opt in enumerate(offered):
             must = opt.name in required
             if opt.choices:  # the option's value: the scenario's if it sets one, else the last chosen
-                value = required.get(opt.name) or values.get(opt.name) or opt.default
+                value = required[opt.name]["value"] if must else values.get(opt.name) or opt.default
                 menu = UIDropDownMenu(
                     [(c.replace("_", " "), c) for c in opt.choices],
                     (value.replace("_", " "), value),

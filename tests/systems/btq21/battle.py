@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from game.content.load import load_default
 from game.content.model import Scenario, ScenarioShip, ShipClass, Side, Squadron, Terrain
+from game.persistence.session import Session
 from game.systems.btq21 import commands as c
 from game.systems.btq21.dice import Loaded
 from game.systems.btq21.engine import Rejected, apply
@@ -139,6 +142,16 @@ def shipped_battle(name: str, seed: int = 7) -> GameState:
 
     state, _ = new_game(load_scenario(scenario_path(name), SHIPS, RULES), RULES, seed)
     return state
+
+
+def scripted_games(name: str, seeds: Iterable[int]) -> Iterator[Session]:
+    """Self-play of a shipped scenario by the scripted player on both sides, one finished session per seed."""
+    from game.content.load import load_scenario, scenario_path
+    from game.selfplay import play
+
+    sc = load_scenario(scenario_path(name), SHIPS, RULES)
+    for seed in seeds:
+        yield play(sc, RULES, seed, {s.id: "scripted" for s in sc.sides}).session
 
 
 def damaged(state: GameState, ship_id: str) -> GameState:

@@ -6,12 +6,12 @@ import pytest
 
 from game.content.load import load_default, load_scenario, scenario_path
 from game.logcheck import check_events
-from game.selfplay import play
 from game.systems import make_system
 from game.systems.btq21 import broadside, fortune, movement, narrate, success
 from game.systems.btq21.dice import Loaded
 from game.systems.btq21.engine import begin_activation
 from game.systems.btq21.events import Out
+from tests.systems.btq21.battle import scripted_games
 
 RULES, SHIPS = load_default()
 FC = RULES.options["fortune"]
@@ -108,14 +108,8 @@ def test_the_log_names_the_card_and_what_it_does():
     assert tray is not None and [g.sides for g in tray.groups] == [FC["card_die"], FC["table_die"], 4]
 
 
-def _games(seeds):
-    sc = load_scenario(scenario_path("fortunes_of_war"), SHIPS, RULES)
-    for seed in seeds:
-        yield play(sc, RULES, seed, {s.id: "scripted" for s in sc.sides}).session
-
-
 def test_the_scenario_plays_a_card_every_turn_and_audits_clean():
-    for session in _games(range(1, 3)):
+    for session in scripted_games("fortunes_of_war", range(1, 3)):
         turns = session.state.turn
         cards = [e for e in session.events if e["type"] == "fortune_card"]
         assert len(cards) >= turns - 1 and any(e["type"] == "fortune" for e in session.events)
@@ -123,14 +117,14 @@ def test_the_scenario_plays_a_card_every_turn_and_audits_clean():
 
 
 def test_the_auditor_catches_a_card_that_fell_on_the_wrong_ship_or_was_misread():
-    events = [dict(e) for e in next(_games([1])).events]
+    events = [dict(e) for e in next(scripted_games("fortunes_of_war", [1])).events]
     card = next(e for e in events if e["type"] == "fortune_card")
     card["card"] = "gun_captains" if card["card"] != "gun_captains" else "fair_wind"
     assert any("table is not" in p for p in check_events(events, RULES))
 
 
 def test_the_auditor_catches_a_move_that_ignores_a_parted_sheet():
-    for session in _games(range(1, 30)):
+    for session in scripted_games("fortunes_of_war", range(1, 30)):
         events = [dict(e) for e in session.events]
         fell = next((i for i, e in enumerate(events) if e["type"] == "fortune" and e["card"] == "parted_sheet"), None)
         if fell is None:

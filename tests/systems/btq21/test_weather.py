@@ -14,6 +14,7 @@ from game.systems.base import OptionError
 from game.systems.btq21 import broadside, movement, narrate, weather, wind
 from game.systems.btq21.dice import Loaded
 from game.systems.btq21.events import Out
+from tests.systems.btq21.battle import scripted_games
 
 RULES, SHIPS = load_default()
 WX = RULES.options["weather"]
@@ -116,14 +117,8 @@ def test_the_log_says_what_the_weather_does():
     assert tray is not None and tray.groups[-1].sides == WX["weather_die"]
 
 
-def _gale_games(seeds):
-    sc = load_scenario(scenario_path("biscay_gale"), SHIPS, RULES)
-    for seed in seeds:
-        yield play(sc, RULES, seed, {s.id: "scripted" for s in sc.sides}).session
-
-
 def test_the_biscay_gale_opens_in_heavy_seas_and_audits_clean():
-    for session in _gale_games(range(1, 4)):
+    for session in scripted_games("biscay_gale", range(1, 4)):
         assert session.events[0]["weather"] == "heavy_seas"
         moves = [e for e in session.events if e["type"] == "move"]
         assert moves and all(e["max"] <= 3.0 for e in moves[:3])  # 74s and frigates at half speed
@@ -131,7 +126,7 @@ def test_the_biscay_gale_opens_in_heavy_seas_and_audits_clean():
 
 
 def test_the_auditor_catches_a_move_sailed_as_if_the_seas_were_calm():
-    session = next(_gale_games([1]))
+    session = next(scripted_games("biscay_gale", [1]))
     events = [dict(e) for e in session.events]
     move = next(e for e in events if e["type"] == "move" and e["max"] > 0)
     move["max"] *= 2
@@ -139,7 +134,7 @@ def test_the_auditor_catches_a_move_sailed_as_if_the_seas_were_calm():
 
 
 def test_the_auditor_catches_weather_that_no_roll_called_for():
-    session = next(_gale_games([1]))
+    session = next(scripted_games("biscay_gale", [1]))
     events = [dict(e) for e in session.events]
     at = next(i for i, e in enumerate(events) if e["type"] == "turn")
     events.insert(at + 1, {**events[at], "type": "weather", "was": "heavy_seas", "weather": "perfect"})
