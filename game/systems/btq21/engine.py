@@ -134,12 +134,18 @@ def _next_sails(sails: tuple[str, ...], sail: str) -> list[str]:
     return [sails[j] for j in (i - 1, i + 1) if 0 <= j < len(sails)]
 
 
-def _move(state: GameState, cmd: c.MoveSegment, out: Out) -> None:
-    act, ship = _activation_for(state, cmd.ship)
+def _under_sail(state: GameState, ship_id: str) -> tuple[Activation, Ship]:
+    """The active ship, if she may sail a segment (ahead or backing clear) now."""
+    act, ship = _activation_for(state, ship_id)
     if ship.adrift:
         raise Illegal(f"{ship.name} is demasted: she drifts instead of sailing")
     if act.movement_over or act.segment >= act.segments_allowed:
         raise Illegal(f"{ship.name} has no movement left this activation")
+    return act, ship
+
+
+def _move(state: GameState, cmd: c.MoveSegment, out: Out) -> None:
+    act, ship = _under_sail(state, cmd.ship)
     specials.leave_start(state, act, ship, out)
     if act.movement_over:
         return
@@ -148,11 +154,7 @@ def _move(state: GameState, cmd: c.MoveSegment, out: Out) -> None:
 
 
 def _back_clear(state: GameState, cmd: c.BackClear, out: Out) -> None:
-    act, ship = _activation_for(state, cmd.ship)
-    if ship.adrift:
-        raise Illegal(f"{ship.name} is demasted: she drifts instead of sailing")
-    if act.movement_over or act.segment >= act.segments_allowed:
-        raise Illegal(f"{ship.name} has no movement left this activation")
+    act, ship = _under_sail(state, cmd.ship)
     movement.check_back_clear(state, act, ship, cmd.distance)
     specials.leave_start(state, act, ship, out)
     if act.movement_over:
