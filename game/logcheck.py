@@ -58,6 +58,7 @@ class _Ship:
     crew_start: int = 0
     crew: int = 0
     squadron: str = ""
+    side: str = ""
 
 
 def _off_bow(heading: float, wind_from: float) -> float:
@@ -112,6 +113,7 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
     sky = ""  # the weather in force under option weather ("" without it)
     coming: str | None = None  # the weather the last weather roll calls for, until its event
     luck = _Luck(rules)
+    guns = _Loads(rules)
     for n, e in enumerate(events):
         at = f"line {lines[n]}: " if lines is not None and n < len(lines) else ""
         broken = damage(e, table)
@@ -137,6 +139,7 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
                 problems.append(f"{where}: the weather roll calls for {coming} but the weather stayed {sky}")
             coming = None
         problems += [f"{where}: {p}" for p in luck.check(e, ships)]
+        problems += [f"{where}: {p}" for p in guns.check(e, ships, active)]
         if kind == "setup":
             ships.clear()
             wind = float(e["wind_from"])
@@ -155,6 +158,7 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
                     crew=s["crew"],
                     crew_start=s["crew"],
                     squadron=str(s.get("squadron", "")),
+                    side=str(s.get("side", "")),
                     guns=s["guns"],
                     large_share=s["large_share"],
                     hull_start=s["hull"],
@@ -236,7 +240,10 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
                         f"does {rules.collision_dice[hitter.size]}D6"
                     )
         elif kind == "broadside" and ship is not None and e["target"] in ships:
-            problems += _check_broadside(e, ship, ships[e["target"]], rules, where, sky, luck.get(sid, "to_hit"))
+            load = guns.load_for(e)
+            problems += _check_broadside(
+                e, ship, ships[e["target"]], rules, where, sky, luck.get(sid, "to_hit"), load
+            )
         elif kind == "fires_fought" and ship is not None:
             removed = min(ship.fires, d3_from_d6(e["roll"])) if 1 <= e["roll"] <= 6 else -1
             if (e["removed"], e["fires"]) != (removed, ship.fires - removed):
@@ -322,7 +329,7 @@ def _check_order(e: dict, ships: dict[str, _Ship], active: str | None, rules: Ru
         ship.fas = False  # in force only until she shoots
         if mine:
             ship.past_start = True
-    elif kind in ("move", "drift", "declare_boarding") and mine:
+    elif kind in ("move", "drift", "declare_boarding", "hot_shot") and mine:
         ship.past_start = True
         if kind == "move":
             crippled = ship.rigging_start - ship.rigging >= rules.crippled_at(ship.rigging_start)
@@ -414,7 +421,7 @@ def _hits_owed(e: dict, ships: dict[str, _Ship]) -> tuple[str, str, int, int] | 
     if e["type"] not in ("broadside", "musketry") or e["hits"] <= 0:
         return None
     target = ships.get(e["target"])
-    track = e["aim"] if e["type"] == "broadside" else "crew"
+    track = e.get("hits_on", e["aim"]) if e["type"] == "broadside" else "crew"
     if target is None or getattr(target, track) <= 0:
         return None
     return (e["target"], track, e["hits"], getattr(target, track))
@@ -592,6 +599,145 @@ class _Luck:
         return out
 
 
+class _Loads:
+    """Follows option shot: each fleet's stock of special shot and what each broadside is loaded with."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.spec = rules.options.get("shot")
+        self.stock: dict[str, int] = {}
+        self.loads: dict[tuple[str, str], str] = {}  # (ship, side) -> load; absent: round shot
+        self.loading: set[tuple[str, str]] = set()  # slow loads not yet rammed home
+        self.fires: tuple[str, int] | None = None  # (target, fires) when the last hot shot broadside was fired
+
+    def _s(self) -> dict[str, Any]:
+        assert self.spec is not None  # check() reports shot events in a battle without the option first
+        return self.spec
+
+    def load_for(self, e: dict) -> dict[str, Any] | None:
+        """The numbers of the load a broadside event was fired with (None: round shot)."""
+        name = e.get("shot", "round")
+        if name == "round" or self.spec is None:
+            return None
+        return dict(self._s()["loads"].get(name, {}))
+
+    def check(self, e: dict, ships: dict[str, _Ship], active: str | None) -> list[str]:
+        kind, out = e["type"], list[str]()
+        sid = e.get("ship")
+        ship = ships.get(sid) if isinstance(sid, str) else None
+        if kind in ("shot_stock", "load", "loaded", "shot_spent", "hot_shot", "hot_shot_hit") and self.spec is None:
+            return [f"a {kind} event, but the tables in force have no shot option"]
+        if kind == "setup":
+            self.stock, self.loads, self.loading = {}, {}, set()
+        elif kind == "shot_stock":
+            if not 1 <= e["roll"] <= int(self._s()["stock_die"]) or e["stock"] != e["roll"]:
+                out.append(f"a stock of {e['stock']} from a roll of {e['roll']} on a D{self._s()['stock_die']}")
+            self.stock[e["side"]] = e["stock"]
+        elif kind == "load" and ship is not None:
+            out += self._load(e, ship, active)
+        elif kind == "loaded":
+            key = (str(sid), str(e["side"]))
+            if key not in self.loading or self.loads.get(key) != e["shot"]:
+                out.append(f"{sid}'s {e['side']} guns were not being loaded with {e['shot']}")
+            self.loading.discard(key)
+        elif kind == "broadside" and ship is not None:
+            out += self._fired(e, ship, ships)
+        elif kind == "hot_shot" and ship is not None:
+            out += self._hot(e, ship)
+        elif kind == "hot_shot_hit":
+            out += self._hot_hit(e, ships)
+        elif kind == "shot_spent":
+            if self.stock.get(e["side"], 0) != 0:
+                out.append(f"{e['side']} still has {self.stock.get(e['side'], 0)} broadsides of special shot")
+            for key in [k for k in self.loads if ships.get(k[0]) is not None and ships[k[0]].side == e["side"]]:
+                del self.loads[key]
+                self.loading.discard(key)
+        return out
+
+    def _load(self, e: dict, ship: _Ship, active: str | None) -> list[str]:
+        out = []
+        sid, key = e["ship"], (e["ship"], e["side"])
+        if sid != active or ship.past_start:
+            out.append(f"{sid} loads her guns outside the start of her own activation")
+        spec = self._s()["loads"].get(e["shot"]) if e["shot"] != "round" else {}
+        if spec is None:
+            return out + [f"no load {e['shot']!r} in the tables"]
+        if e["shot"] != "round" and self.stock.get(ship.side, 0) <= 0:
+            out.append(f"{ship.side} has no special shot left to load {e['shot']}")
+        if e["ready"] == bool(spec.get("slow")):
+            out.append(f"{e['shot']} is {'slow' if spec.get('slow') else 'quick'} to load, log says ready={e['ready']}")
+        self.loading.discard(key)
+        if e["shot"] == "round":
+            self.loads.pop(key, None)
+        else:
+            self.loads[key] = e["shot"]
+            if spec.get("slow"):
+                self.loading.add(key)
+        return out
+
+    def _fired(self, e: dict, ship: _Ship, ships: dict[str, _Ship]) -> list[str]:
+        out = []
+        key = (e["ship"], e["side"])
+        want = self.loads.get(key, "round")
+        name = e.get("shot", "round")
+        if name != want:
+            out.append(f"{e['ship']}'s {e['side']} guns hold {want}, the log fires {name}")
+        if key in self.loading:
+            out.append(f"{e['ship']}'s {e['side']} guns fired before her {want} was rammed home")
+        load = self.load_for(e)
+        if load is not None:
+            if load.get("bands") and e["band"] not in load["bands"]:
+                out.append(f"{name} reaches {', '.join(load['bands'])}, not {e['band']}")
+            if load.get("aims") and e["aim"] not in load["aims"]:
+                out.append(f"{name} is aimed at the {'/'.join(load['aims'])}, not the {e['aim']}")
+            track = load.get("hits") or e["aim"]
+            if e.get("hits_on", e["aim"]) != track:
+                out.append(f"{name}'s hits fall on the {track}, log says {e.get('hits_on')}")
+            out += self._spend(ship)
+            if load.get("target_fire_on"):
+                target = ships.get(e["target"])
+                self.fires = (e["target"], target.fires) if target is not None else None
+        return out
+
+    def _spend(self, ship: _Ship) -> list[str]:
+        left = self.stock.get(ship.side, 0)
+        if left <= 0:
+            return [f"{ship.side} fires special shot with none left"]
+        self.stock[ship.side] = left - 1
+        return []
+
+    def _hot(self, e: dict, ship: _Ship) -> list[str]:
+        out = []
+        key = (e["ship"], e["side"])
+        load = dict(self._s()["loads"].get(self.loads.get(key, "round"), {}))
+        if not load.get("self_fire_on"):
+            return [f"{e['ship']}'s {e['side']} guns do not hold hot shot"]
+        die = int(self._s()["fire_die"])
+        if not 1 <= e["roll"] <= die or e["backfire"] != (e["roll"] in load["self_fire_on"]):
+            out.append(f"a hot shot roll of {e['roll']} on a D{die} is {'not ' if e['backfire'] else ''}a fire aboard")
+        if e["backfire"]:
+            ship.fires += 1
+            out += self._spend(ship)
+        return out
+
+    def _hot_hit(self, e: dict, ships: dict[str, _Ship]) -> list[str]:
+        out = []
+        die = int(self._s()["fire_die"])
+        load = dict(self._s()["loads"].get("hot", {}))
+        target = ships.get(e["target"])
+        if self.fires is None or self.fires[0] != e["target"] or target is None:
+            self.fires = None
+            return [f"a hot shot strikes {e['target']}, but no hot shot broadside was fired at her"]
+        if not 1 <= e["roll"] <= die or e["fire"] != (e["roll"] in load.get("target_fire_on", ())):
+            out.append(f"a hot shot roll of {e['roll']} on a D{die} is {'not ' if e['fire'] else ''}a fire")
+        lit = target.fires > self.fires[1]
+        if e["explodes"] != (e["fire"] and lit):
+            out.append(f"hot shot and a fire from the broadside {'do' if e['fire'] and lit else 'do not'} blow her up")
+        if e["fire"] and not e["explodes"]:
+            target.fires += 1
+        self.fires = None
+        return out
+
+
 def _weather_called(e: dict, rules: RuleSet) -> str | None:
     """The weather a wind roll's weather die gives, or None if it rolled none (or one off the table)."""
     wx = rules.options.get("weather")
@@ -698,7 +844,14 @@ def _check_move(
 
 
 def _check_broadside(
-    e: dict, firer: _Ship, target: _Ship, rules: RuleSet, where: str, sky: str = "", luck: int = 0
+    e: dict,
+    firer: _Ship,
+    target: _Ship,
+    rules: RuleSet,
+    where: str,
+    sky: str = "",
+    luck: int = 0,
+    load: dict[str, Any] | None = None,
 ) -> list[str]:
     """Recount one broadside: band, dice by type, number needed, modifiers, extra dice and hits."""
     out: list[str] = []
@@ -719,6 +872,9 @@ def _check_broadside(
         d10, d6 = (d10 + 1) // 2, (d6 + 1) // 2
     if e.get("kind") == "snap_fire":
         d10, d6 = (d10 + 1) // 2, (d6 + 1) // 2
+    factor = float((load or {}).get("dice_factor", 1.0))
+    if factor != 1.0:  # double shot (option shot)
+        d10, d6 = math.ceil(d10 * factor - 1e-9), math.ceil(d6 * factor - 1e-9)
     if e["rake"]:
         d10, d6 = d10 * 2, d6 * 2
     if (d10, d6) != (e["d10"], e["d6"]):
@@ -739,7 +895,7 @@ def _check_broadside(
     if target.fires > 0:
         mod += int(m["target_on_fire"])
     mod += e.get("modifiers", {}).get("chain_shot", 0)
-    mod += int(fx.get("to_hit", 0)) + luck
+    mod += int(fx.get("to_hit", 0)) + luck + int((load or {}).get("to_hit", 0))
     if mod != e["modifier"]:
         out.append(f"{where}: modifier {e['modifier']} but the rules give {mod}")
     for faces, count, top in ((e["faces_d10"], e["d10"], 10), (e["faces_d6"], e["d6"], 6)):

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.content.model import RuleSet
-from game.content.rules import WEATHERS
+from game.content.rules import SHOT_LOADS, TRACKS, WEATHERS
 
 Check = Callable[[Any], bool]
 #: Numbers beyond this are no log's.
@@ -76,6 +76,7 @@ def shapes(rules: RuleSet) -> dict[str, dict[str, Check]]:
     band = words(*rules.ranges)
     aim = words(*rules.to_hit)
     weathers = words(*WEATHERS)
+    loads = words("round", *SHOT_LOADS)
     ship: dict[str, Check] = {"ship": text}
     return {
         "setup": {"wind_from": number, "ships": list_of(_ship_shape(rules))},
@@ -92,6 +93,12 @@ def shapes(rules: RuleSet) -> dict[str, dict[str, Check]]:
             "of": integer,
         },
         "fortune": {**ship, "card": text},
+        "shot_stock": {"side": text, "roll": integer, "stock": integer},
+        "load": {**ship, "side": words("port", "starboard"), "shot": loads, "ready": flag},
+        "loaded": {**ship, "side": words("port", "starboard"), "shot": loads},
+        "shot_spent": {"side": text, "ships": list_of(text)},
+        "hot_shot": {**ship, "side": words("port", "starboard"), "roll": integer, "backfire": flag},
+        "hot_shot_hit": {**ship, "target": text, "roll": integer, "fire": flag, "explodes": flag},
         "activation": ship,
         "activation_end": ship,
         "move": {
@@ -189,7 +196,8 @@ KNOWN_TYPES = frozenset(
     taken_aback drift collision aground left_table broadside musketry critical_check critical damage demasted
     fire_spreads leak_worsens fires_fought repaired special_failed hold_fire snap_chance declare_boarding
     grapple boarding_failed boarding boarding_broken_off struck sunk exploded destroyed captured phase turn
-    game_over wind_roll weather fortune_card fortune""".split()
+    game_over wind_roll weather fortune_card fortune shot_stock load loaded shot_spent hot_shot
+    hot_shot_hit""".split()
 )
 
 #: Fields some events carry only sometimes; checked when present.
@@ -199,7 +207,8 @@ OPTIONAL: dict[str, dict[str, Check]] = {
     "wind": {"was": number},
     "setup": {"options": list_of(text), "weather": words(*WEATHERS)},
     "wind_roll": {"change": integer, "steps": integer, "shift": words("backs", "veers"), "weather_roll": integer},
-    "broadside": {"modifiers": mapping_of(integer), "kind": text},
+    "broadside": {"modifiers": mapping_of(integer), "kind": text, "shot": words("round", *SHOT_LOADS),
+                  "hits_on": words(*TRACKS)},
     "fortune": {"fires": integer, "leaks": integer, "crew_faces": faces, "rigging_faces": faces},
     "musketry": {"rerolled": list_of(integer)},
     "critical": {"faces": faces},

@@ -57,6 +57,11 @@ SAILS = ("easy", "battle", "full")
 CRITICAL_ROLLS = range(2, 13)
 #: The weathers of Gifford's Weather rule (option ``weather``).
 WEATHERS = ("normal", "perfect", "heavy_seas", "poor_visibility", "heavy_seas_poor_visibility")
+#: The loads of Gifford's Shot rule besides round shot (option ``shot``).
+SHOT_LOADS = ("chain", "double", "grape", "hot")
+#: What a broadside is aimed at, and the tracks hits can fall on.
+AIMS = ("hull", "rigging")
+TRACKS = ("hull", "rigging", "crew")
 
 
 def _words(min_len: int = 1) -> ListOf:
@@ -178,6 +183,30 @@ def _schema(
                                 rigging_dice=F(Int(0, MAX_DICE), False, 0),
                             ),
                             what="card",
+                        ),
+                    ),
+                    False,
+                    None,
+                ),
+                shot=F(
+                    Record(
+                        stock_die=Int(1, 100),
+                        fire_die=Int(2, 100),
+                        loads=DictOf(
+                            Record(
+                                bands=F(ListOf(Choice(bands, "range band") if bands else Slug(), 1, unique=True),
+                                        False, None),
+                                aims=F(ListOf(Choice(AIMS, "aim"), 1, unique=True), False, None),
+                                to_hit=F(mod, False, 0),
+                                dice_factor=F(Num(0, 10), False, 1.0),
+                                slow=F(Bool(), False, False),
+                                hits=F(Choice(TRACKS, "track"), False, None),
+                                self_fire_on=F(ListOf(Int(1, 100), max_len=100), False, ()),
+                                target_fire_on=F(ListOf(Int(1, 100), max_len=100), False, ()),
+                            ),
+                            keys=SHOT_LOADS,
+                            complete=True,
+                            what="load",
                         ),
                     ),
                     False,
@@ -449,6 +478,14 @@ def _cross_checks(ctx: Ctx, m: dict[str, Node], v: dict[str, Any]) -> None:
         if any(not 1 <= f <= fc["card_die"] for f in fc["fortune_on"]):
             ctx.add(node.value["fortune_on"].head, "options.fortune.fortune_on", f"faces of the D{fc['card_die']}")
             v["options"] = BAD
+    if whole(opts) and opts.get("shot") is not None:
+        sh, node = opts["shot"], m["options"].value["shot"]
+        for load, fx in sh["loads"].items():
+            for key in ("self_fire_on", "target_fire_on"):
+                if any(not 1 <= f <= sh["fire_die"] for f in fx[key]):
+                    at = node.value["loads"].value[load].value[key].head
+                    ctx.add(at, f"options.shot.loads.{load}.{key}", f"faces of the D{sh['fire_die']}")
+                    v["options"] = BAD
     st = v["success_test"]
     if whole(st) and st["double_on"] < st["success_on"]:
         ctx.add(m["success_test"].head, "success_test.double_on", "a double success cannot need less than a success")

@@ -192,3 +192,14 @@ def test_open_tables_keep_new_keys(write, book: str) -> None:
     text = replace(book, "  prize_crew: 10", "  prize_crew: 10\n  grapple_on: 5")
     rules = load_rules(write("rules/house.yaml", text))
     assert rules.boarding["grapple_on"] == 5
+
+
+def test_a_shot_load_that_rolls_off_its_die_or_misnames_a_band_is_refused_with_its_line(write, book: str) -> None:
+    text = replace(book, "self_fire_on: [6], target_fire_on: [6]}", "self_fire_on: [7], target_fire_on: [6]}")
+    text = replace(text, "chain: {bands: [point_blank, close]", "chain: {bands: [point_blank, clsoe]")
+    probs = problems_of(load_rules, write("rules/house.yaml", text))
+    find(probs, "rules/house.yaml", line_of(text, "clsoe"), "options.shot.loads.chain.bands[1]", "did you mean 'close'")
+    text = replace(book, "self_fire_on: [6], target_fire_on: [6]}", "self_fire_on: [7], target_fire_on: [6]}")
+    probs = problems_of(load_rules, write("rules/house.yaml", text))
+    find(probs, "rules/house.yaml", line_of(text, "self_fire_on: [7]"), "options.shot.loads.hot.self_fire_on",
+         "faces of the D6")

@@ -359,3 +359,17 @@ def test_a_fouled_ship_is_offered_back_clear_and_x_lays_the_tape_from_her_stern(
     moved = [e for e in scene.match.session.events if e["type"] == "move" and e["ship"] == "bucentaure"]
     assert moved[-1]["astern"]
     assert scene.tape_for is None and not scene.current_plan().astern  # the next tape is laid ahead again
+
+
+def test_the_bracket_keys_cycle_a_broadsides_load_and_the_card_shows_it(app):
+    scene = battle(app, "round_and_grape")
+    first = next(o.ship for o in scene.match.options())
+    _activate(app, scene, first)
+    assert any("Port guns: round shot → chain shot" in b for b in buttons(app))
+    key(app, pygame.K_LEFTBRACKET)
+    frames(app, 2)
+    ship = scene.state.ships[first]
+    assert ship.loads and ship.loads[0] == "chain"
+    assert any("Port guns: chain shot → double shot" in b for b in buttons(app))
+    card = scene.match.session.system.card(scene.state, first)
+    assert any("Port ready · chain shot" in m.label for row in card.marks for m in row)

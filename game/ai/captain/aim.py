@@ -13,8 +13,9 @@ from dataclasses import dataclass, replace
 
 from game.ai.captain.appraise import Appraiser, special_p
 from game.ai.captain.reach import can_fight
+from game.systems.btq21 import shot as loads
 from game.systems.btq21 import weather
-from game.systems.btq21.broadside import BATTERY, SIDES, Shot, plan_shot
+from game.systems.btq21.broadside import AIMS, BATTERY, SIDES, Shot, plan_shot
 from game.systems.btq21.state import AFLOAT, GameState, Ship
 from game.table.geometry import to_local
 
@@ -82,15 +83,16 @@ def best_broadsides(ap: Appraiser, st: GameState, me: Ship, point: int, picks: d
         for t in st.ships.values():
             if t.side == me.side or not can_fight(t) or not (me.shore_battery or maybe_in_arc(me, side, t, reach)):
                 continue
-            shot = plan_shot(st, me, side, t, "hull")
+            allowed = loads.aims(st, me, side, AIMS)
+            shot = plan_shot(st, me, side, t, allowed[0])
             if isinstance(shot, str):
                 continue
-            for aim in aims_at(t):
-                s = shot if aim == "hull" else replace(shot, aim=aim, needed=int(st.rules.to_hit[aim][shot.band]))
+            for aim in [a for a in aims_at(t) if a in allowed] or allowed:
+                s = shot if aim == shot.aim else replace(shot, aim=aim, needed=int(st.rules.to_hit[aim][shot.band]))
                 v = ap.shot_value(s, me, t)
                 test = ap.test_value(s, me, t)
                 use_chain = False
-                if aim == "rigging" and p_chain > 0 and shot.band in chain["bands"]:
+                if aim == "rigging" and p_chain > 0 and shot.band in chain["bands"] and shot.load == loads.ROUND:
                     boosted = replace(s, modifiers={**s.modifiers, "chain_shot": int(chain["to_hit"])})
                     with_chain = p_chain * ap.shot_value(boosted, me, t) + (1 - p_chain) * v
                     use_chain, v = with_chain > v, max(v, with_chain)

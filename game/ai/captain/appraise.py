@@ -262,7 +262,7 @@ class Appraiser:
 
     def shot_value(self, shot: Shot, firer: Ship, target: Ship) -> float:
         """Expected points a broadside takes off its target: hits, crippling, morale, criticals, musketry."""
-        key: tuple[Any, ...] = (shot.d10, shot.d6, shot.needed, shot.modifier, shot.rake, shot.band, shot.aim)
+        key: tuple[Any, ...] = (shot.d10, shot.d6, shot.needed, shot.modifier, shot.rake, shot.band, _track(shot))
         key += (target.id, target.status)
         key += (target.hull, target.rigging, target.crew, target.fires, target.leaks, target.rudder, firer.id)
         key += ("musketry" in firer.fired,)
@@ -278,7 +278,7 @@ class Appraiser:
         this once for each target.
         """
         self.shot_value(shot, firer, target)
-        key: tuple[Any, ...] = (shot.d10, shot.d6, shot.needed, shot.modifier, shot.rake, shot.band, shot.aim)
+        key: tuple[Any, ...] = (shot.d10, shot.d6, shot.needed, shot.modifier, shot.rake, shot.band, _track(shot))
         key += (target.id, target.status)
         key += (target.hull, target.rigging, target.crew, target.fires, target.leaks, target.rudder, firer.id)
         return self._shots[key + ("musketry" in firer.fired,)][1]
@@ -289,12 +289,13 @@ class Appraiser:
         crew = 0.0
         if shot.band == "point_blank" and not target.shore_battery and "musketry" not in firer.fired:
             crew = firer.musketry * (0.75 if firer.has("marines") else 0.5)
-        dmg = {shot.aim: hits, "crew": crew} if shot.aim != "crew" else {"crew": hits + crew}
+        track = _track(shot)
+        dmg = {track: hits, "crew": crew} if track != "crew" else {"crew": hits + crew}
         before = self.phi(target)
         after = self.phi(target, **dmg)
         gain = after - before
         test = 0.0
-        if target.crippled(shot.aim) and target.status == AFLOAT:
+        if target.crippled(track) and target.status == AFLOAT:
             test = p_hit * self.fail[target.id] * max(0.0, 1.0 - after)
         if not target.shore_battery and after < 1.0:
             p_crit = 1.0 if shot.rake else p_hit * self.crit_check
@@ -322,3 +323,8 @@ def _critical_odds(state: GameState) -> list[tuple[float, CriticalRow]]:
         for b in range(1, 7):
             odds[a + b] = odds.get(a + b, 0) + 1 / 36
     return [(sum(p for r, p in odds.items() if row.low <= r <= row.high), row) for row in state.rules.critical_table]
+
+
+def _track(shot: Any) -> str:
+    """The track a shot's hits fall on: its aim's, or the load's (grape: the crew) under option shot."""
+    return str(getattr(shot, "hits_on", shot.aim))

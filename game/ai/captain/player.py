@@ -25,10 +25,12 @@ from game.ai.captain import reach
 from game.ai.captain.appraise import Appraiser, special_p
 from game.ai.captain.courses import signature
 from game.ai.captain.plan import Node, Planner
+from game.ai.shot import load_wish
 from game.systems.base import Option
 from game.systems.btq21 import board, weather
 from game.systems.btq21 import commands as c
 from game.systems.btq21.broadside import AIMS, Shot, plan_shot
+from game.systems.btq21.gunnery import snap_side
 from game.systems.btq21.movement import SLACK
 from game.systems.btq21.odds import MEAN_D6
 from game.systems.btq21.state import AFLOAT, GameState, Ship
@@ -73,7 +75,7 @@ class CaptainPlayer:
         elif state.activation is None:
             cmd = self.safe(options)
         else:
-            cmd = self.step(state, options)
+            cmd = load_wish(state, options) or self.step(state, options)
         return cmd if _legal(cmd, options) else self.safe(options)
 
     def activate(self, state: GameState, options: list[Option]) -> c.Command:
@@ -98,8 +100,11 @@ class CaptainPlayer:
         me, foe = state.ships[sid], state.ships[boarder]
         ap = Appraiser(state, self.side, self.memo)
         best, aim = -1.0, "hull"
-        for a in AIMS:
-            shot = plan_shot(state, me, "port", foe, a, snap=True)
+        side = snap_side(me, foe)
+        offered = next((o.choices["aim"] for o in options if o.type == "snap_fire"), AIMS)
+        aim = offered[0]
+        for a in offered:
+            shot = plan_shot(state, me, side, foe, a, snap=True)
             if isinstance(shot, Shot) and ap.shot_value(shot, me, foe) > best:
                 best, aim = ap.shot_value(shot, me, foe), a
         return c.SnapFire(sid, aim)

@@ -13,9 +13,10 @@ automatic critical hit instead of the usual check.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
-from game.systems.btq21 import board, fortune, weather
+from game.systems.btq21 import board, fortune, shot, weather
 from game.systems.btq21.state import AFLOAT, GameState, Ship
 from game.table.geometry import bearing, norm_heading, signed_angle, to_local
 
@@ -77,10 +78,18 @@ class Shot:
     d6: int
     needed: int
     modifiers: dict[str, int] = field(default_factory=dict)
+    #: What the broadside is loaded with (option ``shot``; round shot otherwise).
+    load: str = shot.ROUND
+    #: The track her hits fall on: the aim's, unless the load says otherwise (grape: the crew).
+    track: str = ""
 
     @property
     def modifier(self) -> int:
         return sum(self.modifiers.values())
+
+    @property
+    def hits_on(self) -> str:
+        return self.track or self.aim
 
 
 def targetable(state: GameState, target: Ship) -> str | None:
@@ -150,6 +159,10 @@ def plan_shot(
         b = blockers[0]
         name = state.ships[b.id].name if b.kind == "ship" else b.id.replace("_", " ")
         return f"no line of sight: {name} is in the way"
+    why = shot.shot_refusal(state, firer, side, band, aim)
+    if why:
+        return why
+    load = shot.loaded(state, firer, side)
     total = broadside_total(state, firer.guns, band)
     d10, d6 = split_dice(total, firer.large_share)
     crippled = firer.crippled("hull")
@@ -157,12 +170,17 @@ def plan_shot(
         d10, d6 = (d10 + 1) // 2, (d6 + 1) // 2
     if snap:
         d10, d6 = (d10 + 1) // 2, (d6 + 1) // 2
+    if load.dice_factor != 1.0:  # double shot: more dice, rounded up
+        d10, d6 = math.ceil(d10 * load.dice_factor - 1e-9), math.ceil(d6 * load.dice_factor - 1e-9)
     rake = not target.shore_battery and not firer.shore_battery and is_rake(firer, target)
     if rake:
         d10, d6 = d10 * 2, d6 * 2
     mods = modifiers(state, firer, target, aim, band, chain_shot)
+    if load.to_hit:
+        mods["shot"] = load.to_hit
     return Shot(
-        firer.id, target.id, side, aim, dist, band, rake, crippled, d10, d6, int(state.rules.to_hit[aim][band]), mods
+        firer.id, target.id, side, aim, dist, band, rake, crippled, d10, d6, int(state.rules.to_hit[aim][band]), mods,
+        load.name, load.hits or "",
     )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.systems.btq21 import weather
+from game.systems.btq21 import shot, weather
 from game.systems.btq21.broadside import broadside_total, split_dice
 from game.systems.btq21.state import (
     AGROUND,
@@ -95,6 +95,17 @@ def _armament(state: GameState, ship: Ship) -> str:
     return ""
 
 
+def _gun_mark(state: GameState, ship: Ship, side: str) -> Mark:
+    """A broadside's state: ready or fired, and under option shot what is in the guns."""
+    fired = side in ship.fired
+    words = f"{side.title()} {'fired' if fired else 'ready'}"
+    if side in ship.loading:
+        words, fired = f"{side.title()} loading {shot.title(shot.load_of(ship, side))}", True
+    elif shot.load_of(ship, side) != shot.ROUND:
+        words += f" · {shot.title(shot.load_of(ship, side))}"
+    return Mark(words, "dot", not fired, "faint" if fired else "")
+
+
 def ship_card(state: GameState, ship_id: str) -> Card:
     ship = state.ships[ship_id]
     fort = ship.shore_battery
@@ -111,6 +122,8 @@ def ship_card(state: GameState, ship_id: str) -> Card:
         bits.append("Sail: dismasted" if ship.adrift else f"Sail: {ship.sail or '-'}")
     if ship.musketry:
         bits.append(f"Musketry {ship.musketry} D6")
+    if shot.enabled(state) and not fort:
+        bits.append(f"Special shot {shot.stock(state, ship.side)}")
     lines = [Line(f"{who} · {kind}", "dim")]
     arm = _armament(state, ship)
     if arm:
@@ -129,11 +142,7 @@ def ship_card(state: GameState, ship_id: str) -> Card:
     if not fort:
         words, tone = ("Rudder damaged", "bad") if ship.rudder else ("Rudder sound", "faint")
         damage.append(Mark(words, tone=tone, right=True))
-    guns = [
-        Mark(f"{side.title()} {'fired' if side in ship.fired else 'ready'}", "dot", side not in ship.fired,
-             "faint" if side in ship.fired else "")
-        for side in (("battery",) if fort else ("port", "starboard"))
-    ]
+    guns = [_gun_mark(state, ship, side) for side in (("battery",) if fort else ("port", "starboard"))]
     if "musketry" in ship.fired:
         guns.append(Mark("Muskets fired", tone="faint"))
     orders = [Mark("Fire As She Bears" if ship.fas else "FAS off", "badge", ship.fas, right=True)]

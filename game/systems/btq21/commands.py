@@ -160,6 +160,19 @@ class EndActivation(Command):
     ship: str
 
 
+@dataclass(frozen=True)
+class LoadShot(Command):
+    """Option ``shot``: load the ``side`` broadside with ``shot`` (round, chain, double, grape, hot)."""
+
+    type: ClassVar[str] = "load"
+    ship: str
+    side: str
+    shot: str = "round"
+
+
+#: Commands an option brings; a rule-system instance adds those of the options in force.
+OPTION_COMMANDS: dict[str, type[Command]] = {LoadShot.type: LoadShot}
+
 COMMAND_TYPES: dict[str, type[Command]] = {
     c.type: c
     for c in (
@@ -182,10 +195,10 @@ COMMAND_TYPES: dict[str, type[Command]] = {
 }
 
 
-def from_dict(d: Any) -> Command:
-    return command_from_dict(d, COMMAND_TYPES)
+def from_dict(d: Any, types: dict[str, type[Command]] | None = None) -> Command:
+    return command_from_dict(d, COMMAND_TYPES if types is None else types)
 
 
 def option(type_: str, ship: str, **details: Any) -> Option:
     """A legal option of Beat to Quarters, able to make its command."""
-    return Option(type_, ship, make=COMMAND_TYPES[type_], **details)
+    return Option(type_, ship, make=COMMAND_TYPES.get(type_) or OPTION_COMMANDS[type_], **details)

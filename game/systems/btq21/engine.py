@@ -43,7 +43,8 @@ def apply(state: GameState, command: c.Command, *, scratch: bool = False) -> lis
     """
     handler = _system(state).handlers.get(type(command))
     if handler is None:
-        return Rejected(f"unknown command {command!r}")
+        kind = getattr(command, "type", type(command).__name__)
+        return Rejected(f"{kind!r} is not a command of this battle (its rule system and options have no such command)")
     if state.phase == "over":
         return Rejected("the battle is over")
     if state.snap and not isinstance(command, (c.SnapFire, c.HoldFire)):

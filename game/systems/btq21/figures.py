@@ -12,7 +12,8 @@ from __future__ import annotations
 import math
 
 from game.systems.btq21 import fortune, weather
-from game.systems.btq21.broadside import BATTERY, SIDES, Shot, battery_arc, plan_shot
+from game.systems.btq21 import shot as shot_mod
+from game.systems.btq21.broadside import AIMS, BATTERY, SIDES, Shot, battery_arc, plan_shot
 from game.systems.btq21.disposition import zone_limits
 from game.systems.btq21.odds import hits_at_least, percent, shot_hits
 from game.systems.btq21.state import AFLOAT, CAPTURED, STRUCK, GameState, Ship
@@ -65,9 +66,16 @@ def arcs(state: GameState, ship_id: str, pose: Pose | None = None) -> tuple[Shap
     return tuple(
         Shape(tuple(arc_polygon(base, side, reach, off)), band_colour(name))
         for side in SIDES
-        if side not in ship.fired
+        if side not in ship.fired and side not in ship.loading
         for name, reach in reversed(bands)
+        if _reaches(state, ship, side, name)
     )
+
+
+def _reaches(state: GameState, ship: Ship, side: str, band: str) -> bool:
+    """Whether the broadside's load reaches this band (option shot: grape only point blank, say)."""
+    bands = shot_mod.loaded(state, ship, side).bands
+    return bands is None or band in bands
 
 
 def _battery_rings(state: GameState, ship: Ship, bands: list[tuple[str, float]]) -> tuple[Shape, ...]:
@@ -218,12 +226,13 @@ def _expected(shot: Shot) -> float:
 def outcome_chances(state: GameState, shot: Shot) -> str | None:
     """'31% to cripple her rigging' / '4% to sink her': what the broadside may do, counted exactly."""
     target = state.ships[shot.target]
-    track = shot.aim
+    track = shot.hits_on
     dist = shot_hits(shot)
     parts = []
     gone = hits_at_least(dist, target.left(track))
     if gone >= NEGLIGIBLE:
-        end = "destroy it" if target.shore_battery else {"hull": "sink her", "rigging": "dismast her"}[track]
+        end = "destroy it" if target.shore_battery else {"hull": "sink her", "rigging": "dismast her",
+                                                          "crew": "leave her no crew"}[track]
         parts.append(f"{percent(gone)} to {end}")
     if not target.crippled(track):
         crip = hits_at_least(dist, getattr(target, track + "_cripple") - target.lost(track))
@@ -239,8 +248,9 @@ def shot_lines(state: GameState, side: str, shot: Shot) -> list[str]:
     dice = " and ".join(x for x in (f"{shot.d10} D10" if shot.d10 else "", f"{shot.d6} D6" if shot.d6 else "") if x)
     mods = ", ".join(f"{v:+d} {MODIFIER_WORDS.get(k, k.replace('_', ' '))}" for k, v in shot.modifiers.items())
     band = shot.band.replace("_", " ")
+    loaded = "" if shot.load == shot_mod.ROUND else f" ({shot_mod.title(shot.load)}, hits the {shot.hits_on})"
     lines = [
-        f"{side} broadside at {shot.aim}: {band} range {inches(shot.range)}",
+        f"{side} broadside at {shot.aim}{loaded}: {band} range {inches(shot.range)}",
         f"{dice or 'no dice'} needing {shot.needed}+" + (f" ({mods}): {on_die(shot.needed, mod)}" if mods else ""),
         f"expected hits {_expected(shot):.1f}" + ("  — RAKE: dice doubled, automatic critical" if shot.rake else ""),
     ]
@@ -260,7 +270,8 @@ def shot_box(state: GameState, firer_id: str, target_id: str) -> ShotBox | None:
     lines: list[tuple[str, str]] = []
     blocked = shot_any = False
     for side in (BATTERY,) if firer.shore_battery else SIDES:
-        shot = plan_shot(state, firer, side, target, "hull")
+        aims = shot_mod.aims(state, firer, side, AIMS)
+        shot = plan_shot(state, firer, side, target, aims[0])
         if isinstance(shot, str):
             sight = shot.startswith("no line of sight")
             blocked = blocked or sight
@@ -271,7 +282,7 @@ def shot_box(state: GameState, firer_id: str, target_id: str) -> ShotBox | None:
         for i, line in enumerate(shot_lines(state, side, shot)):
             tone = "spent" if fired else ("head" if i == 0 else "")
             lines.append((line + (" (already fired)" if fired and i == 0 else ""), tone))
-        rig = plan_shot(state, firer, side, target, "rigging")
+        rig = plan_shot(state, firer, side, target, "rigging") if shot.aim != "rigging" else "one aim"
         if not isinstance(rig, str):
             rig_line = (f"at rigging: needing {rig.needed}+ ({on_die(rig.needed, rig.modifier)}), "
                         f"expected {_expected(rig):.1f}")

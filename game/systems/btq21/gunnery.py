@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.systems.btq21 import commands as c
+from game.systems.btq21 import shot as loads
 from game.systems.btq21.broadside import AIMS, BATTERY, SIDES, Shot, hits_on, plan_shot
 from game.systems.btq21.damage import add_fires, add_leaks, lose, remove
 from game.systems.btq21.events import Out
@@ -73,8 +74,9 @@ def fire_shot(state: GameState, shot: Shot, out: Out, kind: str = "broadside") -
         faces_d10=faces10,
         hits=hits,
         kind=kind,
+        **({"shot": shot.load, "hits_on": shot.hits_on} if shot.load != loads.ROUND else {}),
     )
-    lose(state, target, shot.aim, hits, out)
+    lose(state, target, shot.hits_on, hits, out)
     if target.shore_battery or not target.on_table:
         return hits  # forts take no criticals; a sunk ship takes no more
     if shot.rake:
@@ -165,6 +167,9 @@ def fire(state: GameState, cmd: c.Fire, out: Out) -> None:
         raise Illegal(shot)
     if cmd.chain_shot and not chain_shot_helps(state, shot):
         raise Illegal(chain_shot_useless(state, target, shot))
+    if cmd.chain_shot and shot.load != loads.ROUND:
+        held = loads.title(shot.load)
+        raise Illegal(f"Chain Shot is a special action for round-shot guns; her {cmd.side} guns hold {held}")
     act = state.activation
     if not in_window:
         assert act is not None  # outside a window a ship shoots only in her own activation
@@ -185,10 +190,43 @@ def fire(state: GameState, cmd: c.Fire, out: Out) -> None:
     firer.fas = False  # Fire As She Bears is in force only until she shoots
     if in_window:
         state.fas_window = state.fas_window[1:]
-    fire_shot(state, shot, out)
-    if shot.band == "point_blank" and target.on_table and not target.shore_battery:
+    if fire_loaded(state, shot, out) and shot.band == "point_blank" and target.on_table and not target.shore_battery:
         musketry(state, firer, target, out)
     _refresh_window(state)
+
+
+def fire_loaded(state: GameState, shot: Shot, out: Out, kind: str = "broadside") -> bool:
+    """Fire a broadside as loaded (option ``shot``); False if hot shot set her own ship alight instead.
+
+    Hot shot: before the guns fire a die may say the glowing shot has started a
+    fire aboard her, and the broadside is lost; after it, a die may set the
+    target ablaze, and a target that the broadside itself set alight as well
+    blows up.
+    """
+    firer, target = state.ships[shot.firer], state.ships[shot.target]
+    load = loads.load(state, shot.load)
+    die = int(loads.spec(state)["fire_die"]) if load.self_fire_on or load.target_fire_on else 0
+    if load.self_fire_on:
+        face = state.dice.die(die)
+        backfire = face in load.self_fire_on
+        out.emit("hot_shot", ship=firer.id, side=shot.side, roll=face, backfire=backfire)
+        if backfire:
+            loads.spend(state, firer, shot, out)
+            add_fires(state, firer, 1, out)
+            return False
+    fires_before = target.fires
+    fire_shot(state, shot, out, kind)
+    if load.target_fire_on and target.on_table and not target.shore_battery:
+        face = state.dice.die(die)
+        kindled = face in load.target_fire_on
+        blew_up = kindled and target.fires > fires_before
+        out.emit("hot_shot_hit", ship=firer.id, target=target.id, roll=face, fire=kindled, explodes=blew_up)
+        if blew_up:
+            remove(state, target, EXPLODED, out)
+        elif kindled:
+            add_fires(state, target, 1, out)
+    loads.spend(state, firer, shot, out)
+    return True
 
 
 def chain_shot_helps(state: GameState, shot: Shot) -> bool:
@@ -217,7 +255,7 @@ def snap_fire(state: GameState, cmd: c.SnapFire, out: Out) -> None:
     state.snap = ()
     defender.fired = defender.fired + (side,)
     defender.fas = False
-    fire_shot(state, shot, out, kind="snap_fire")
+    fire_loaded(state, shot, out, kind="snap_fire")
 
 
 def snap_side(defender: Ship, boarder: Ship) -> str:
@@ -268,7 +306,7 @@ def shots_available(state: GameState, firer: Ship) -> list[tuple[str, Ship]]:
 
 
 def _shots(state: GameState, firer: Ship) -> list[tuple[str, Ship, Shot]]:
-    """(side, target, the shot at her hull) for every broadside this ship could fire now."""
+    """(side, target, the shot at her hull, or the aim her load takes) for every broadside she could fire now."""
     if firer.status != AFLOAT or firer.boarding_with:
         return []
     sides = (BATTERY,) if firer.shore_battery else SIDES
@@ -279,7 +317,8 @@ def _shots(state: GameState, firer: Ship) -> list[tuple[str, Ship, Shot]]:
         for target in state.ships.values():
             # plan_shot turns away friends and untargetable ships before measuring anything
             if target is not firer:
-                shot = plan_shot(state, firer, side, target, "hull")
+                aim = loads.aims(state, firer, side, AIMS)[0]
+                shot = plan_shot(state, firer, side, target, aim)
                 if not isinstance(shot, str):
                     out.append((side, target, shot))
     return out
@@ -298,17 +337,26 @@ def _refresh_window(state: GameState) -> None:
     state.fas_window = tuple(s for s in state.fas_window if shots_available(state, state.ships[s]))
 
 
+def _aims(state: GameState, firer: Ship, side: str, target: Ship) -> tuple[str, ...]:
+    """The aims offered against ``target``: a fort is a hull; a load may allow only one."""
+    return loads.aims(state, firer, side, AIMS if not target.shore_battery else ("hull",))
+
+
 def fire_options(state: GameState) -> list[Option]:
 
     if state.snap:
         sid = state.snap[0]
-        return [c.option("hold_fire", sid), c.option("snap_fire", sid, choices={"aim": AIMS})]
+        side = snap_side(state.ships[sid], state.ships[state.snap[1]])
+        opts = [c.option("hold_fire", sid)]
+        if side not in state.ships[sid].loading:
+            opts.append(c.option("snap_fire", sid, choices={"aim": loads.aims(state, state.ships[sid], side, AIMS)}))
+        return opts
     if state.fas_window:
         sid = state.fas_window[0]
         ship = state.ships[sid]
         opts = [c.option("hold_fire", sid)]
         for side, target in shots_available(state, ship):
-            aims = AIMS if not target.shore_battery else ("hull",)
+            aims = _aims(state, ship, side, target)
             opts.append(c.option("fire", sid, fixed={"side": side, "target": target.id}, choices={"aim": aims}))
         return opts
     act = state.activation
@@ -321,10 +369,13 @@ def fire_options(state: GameState) -> list[Option]:
     chain_bands = state.rules.special_actions["chain_shot"]["bands"]
     opts = []
     for side, target, shot in _shots(state, ship):
-        aims = AIMS if not target.shore_battery else ("hull",)
+        aims = _aims(state, ship, side, target)
+        if not aims:
+            continue
         fixed = {"side": side, "target": target.id}
         opts.append(c.option("fire", ship.id, fixed=fixed, choices={"aim": aims}))
-        if chain and "rigging" in aims and shot.band in chain_bands:  # offered only where it can help
+        # offered only where it can help, and only with round shot in the guns
+        if chain and "rigging" in aims and shot.band in chain_bands and shot.load == loads.ROUND:
             opts.append(c.option("fire", ship.id, fixed={**fixed, "aim": "rigging", "chain_shot": True}))
     if act.special is None and not ship.crippled("crew") and not ship.fas and not ship.shore_battery:
         opts.append(c.option("fire_as_she_bears", ship.id))

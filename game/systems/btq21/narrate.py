@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from game.systems import narration
 from game.systems.base import TurnBar
 from game.systems.btq21 import fortune
+from game.systems.btq21.shot import title as shot_title
 from game.systems.btq21.weather import label as weather_label
 from game.systems.narration import (
     DiceGroup,
@@ -202,6 +203,7 @@ def _modifier_words(key: str, value: int, rules: RuleSet | None) -> str:
         "target_on_fire": "target on fire",
         "shore_battery": "shore battery",
         "chain_shot": "chain shot",
+        "shot": "the shot loaded",
         "weather": "the weather",
         "fortune": "fortune" if value > 0 else "calamity",
     }.get(key, key.replace("_", " "))
@@ -337,6 +339,47 @@ def _fortune(e: Event, n: Names, rules: RuleSet | None) -> str:
         if faces:
             text += f"; {_faces(list(faces))} {track} lost"
     return text + "."
+
+
+def _shot_stock(e: Event, n: Names, rules: RuleSet | None) -> str:
+    die = rules.options.get("shot", {}).get("stock_die", 6) if rules is not None else 6
+    return (f"{_label(n, e['side'])} rolls D{die} {e['roll']} for special shot: "
+            f"{_plural(int(e['stock']), 'broadside')} of chain, double, grape or hot shot.")
+
+
+def _load(e: Event, n: Names, rules: RuleSet | None) -> str:
+    text = f"{_name(n, e['ship'])} loads her {e['side']} guns with {shot_title(str(e['shot']))}"
+    return text + ("." if e.get("ready") else ": it takes her whole activation, ready at her next.")
+
+
+def _loaded(e: Event, n: Names, rules: RuleSet | None) -> str:
+    return f"{_name(n, e['ship'])}'s {e['side']} guns are loaded with {shot_title(str(e['shot']))} and run out."
+
+
+def _shot_spent(e: Event, n: Names, rules: RuleSet | None) -> str:
+    return f"{_label(n, e['side'])} has no special shot left: every gun goes back to round shot."
+
+
+def _fire_die(e: Event, rules: RuleSet | None) -> str:
+    sides = rules.options.get("shot", {}).get("fire_die", 6) if rules is not None else 6
+    return f"D{sides} {e['roll']}"
+
+
+def _hot_shot(e: Event, n: Names, rules: RuleSet | None) -> str:
+    roll = _fire_die(e, rules)
+    if e.get("backfire"):
+        return (f"{_name(n, e['ship'])}'s hot shot: {roll} — a glowing ball sets her own deck alight; "
+                f"her {e['side']} broadside is lost.")
+    return f"{_name(n, e['ship'])} runs out hot shot: {roll}, the furnace is kept in hand."
+
+
+def _hot_shot_hit(e: Event, n: Names, rules: RuleSet | None) -> str:
+    target, roll = _name(n, e["target"]), _fire_die(e, rules)
+    if e.get("explodes"):
+        return f"Hot shot lodges in {target}, already burning from the broadside ({roll}): she blows up!"
+    if e.get("fire"):
+        return f"Hot shot lodges in {target}'s timbers ({roll}): she is on fire."
+    return f"Hot shot strikes {target} but starts no fire ({roll})."
 
 
 def _turn(e: Event, n: Names, rules: RuleSet | None) -> str:
@@ -499,6 +542,10 @@ def _broadside(e: Event, n: Names, rules: RuleSet | None) -> str:
         head = f"{firer} snap-fires her {side} broadside at {target}, her boarder"
     else:
         head = f"{firer} fires her {side} broadside at {target}"
+    if e.get("shot"):
+        head += f", {shot_title(str(e['shot']))}"
+        if e.get("hits_on") and e.get("hits_on") != e.get("aim"):
+            head += f" (its hits fall on the {e['hits_on']})"
     where = f"{e.get('aim')}, {_BANDS.get(e.get('band'), str(e.get('band')).replace('_', ' '))}"
     where += " alongside" if snap else f" {_inches(e.get('range'))}"
     notes = []
@@ -715,6 +762,12 @@ _DESCRIBE: dict[Any, _Handler] = {
     "weather": _weather,
     "fortune_card": _fortune_card,
     "fortune": _fortune,
+    "shot_stock": _shot_stock,
+    "load": _load,
+    "loaded": _loaded,
+    "shot_spent": _shot_spent,
+    "hot_shot": _hot_shot,
+    "hot_shot_hit": _hot_shot_hit,
     "turn": _turn,
     "initiative": _initiative,
     "initiative_tiebreak": _initiative_tiebreak,
@@ -880,6 +933,30 @@ def _dice_fortune(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll | None:
     return DiceRoll(f"{_name(n, e['ship'])}: {card_title(str(e['card']))}", groups, f"{lost} lost")
 
 
+def _dice_shot(what: str, key: str) -> _DiceHandler:
+    """A single die of option shot: the fleet's stock, or hot shot's fire die."""
+
+    def build(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll:
+        spec = rules.options.get("shot", {}) if rules is not None else {}
+        sides = int(spec.get(key, 6))
+        who = _label(n, e["side"]) if "side" in e and "ship" not in e else _name(n, e["ship"])
+        return DiceRoll(f"{who}: {what}", [DiceGroup(sides, [int(e["roll"])], label=what)],
+                        describe_short(e))
+
+    return build
+
+
+def describe_short(e: Event) -> str:
+    kind = e.get("type")
+    if kind == "shot_stock":
+        return f"{e['stock']} broadsides of special shot"
+    if kind == "hot_shot":
+        return "fire aboard her!" if e.get("backfire") else "fired safely"
+    if e.get("explodes"):
+        return "she blows up"
+    return "the target is afire" if e.get("fire") else "no fire"
+
+
 def _dice_tiebreak(e: Event, n: Names, rules: RuleSet | None) -> DiceRoll:
     squads, faces = list(e["squadrons"]), [int(f) for f in e["faces"]]
     groups = [DiceGroup(6, [f], label=_label(n, s)) for s, f in zip(squads, faces, strict=False)]
@@ -971,6 +1048,9 @@ _DICE: dict[Any, _DiceHandler] = {
     "wind_roll": _dice_wind,
     "fortune_card": _dice_fortune_card,
     "fortune": _dice_fortune,
+    "shot_stock": _dice_shot("special shot", "stock_die"),
+    "hot_shot": _dice_shot("hot shot", "fire_die"),
+    "hot_shot_hit": _dice_shot("hot shot", "fire_die"),
     "initiative_tiebreak": _dice_tiebreak,
     "taken_aback": _dice_taken_aback,
     "collision": _dice_collision,
@@ -1011,7 +1091,7 @@ _CUES: dict[Any, narration.Cue] = {
     **{kind: narration.Cue("notable") for kind in ("wind", "weather", "fortune_card")},
     "broadside": narration.Cue("notable", "gunfire"),
     "exploded": narration.Cue("notable", "gunfire"),
-    **{kind: narration.Cue("notable") for kind in ("critical", "sunk", "struck", "captured")},
+    **{kind: narration.Cue("notable") for kind in ("critical", "sunk", "struck", "captured", "hot_shot_hit")},
     "collision": narration.Cue("mishap", "impact"),
     **{kind: narration.Cue("mishap") for kind in ("aground", "taken_aback", "left_table")},
 }

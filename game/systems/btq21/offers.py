@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.systems.base import Control, Option, Variant
-from game.systems.btq21 import movement
+from game.systems.btq21 import movement, shot
 from game.systems.btq21.state import GameState
 from game.table.written import inches
 
@@ -75,6 +75,8 @@ def _offer(state: GameState, o: Option) -> Option:
                        "activation (Special Actions)")
     if t == "fire":
         return _offer_fire(state, o)
+    if t == "load":
+        return _offer_load(state, o)
     if t == "hold_fire":
         return replace(o, label="Hold fire", key="h", help="Let the chance to fire pass (Firing Broadsides)")
     if t == "snap_fire":
@@ -109,10 +111,56 @@ def _segment_prompt(state: GameState, o: Option) -> str:
     return f"segment {act.segment + 1}: {p.disposition} — drag her along the tape (or W), then turn (A/D)"
 
 
+def _offer_load(state: GameState, o: Option) -> Option:
+    """One button per broadside that loads the next kind of shot in turn (keys [ and ])."""
+    ship = state.ships[o.ship]
+    side = o.fixed["side"]
+    now = shot.load_of(ship, side)
+    nxt = shot.next_load(state, ship, side, o.choices["shot"])
+    left = shot.stock(state, ship.side)
+    what = "; ".join(_load_help(state, n) for n in shot.names(state))
+    label = f"{side.capitalize()} guns: {shot.title(now)} → {shot.title(nxt)}"
+    key = "[" if side == "port" else "]"
+    help_ = (f"Load the {side} broadside with {shot.title(nxt)} (press again for the next load). {what}. "
+             f"{state.side_name(ship.side)} has {left} broadside{'s' if left != 1 else ''} of special shot left "
+             "(Shot, an option)")
+    return replace(o, label=label, group="load", key=key,
+                   variants=(Variant({"shot": nxt}, label, help_, key),))
+
+
+def _load_help(state: GameState, name: str) -> str:
+    ld = shot.load(state, name)
+    bits = []
+    if ld.bands:
+        bits.append(f"to {ld.bands[-1].replace('_', ' ')}")
+    if ld.aims:
+        bits.append(f"at the {'/'.join(ld.aims)}")
+    if ld.hits:
+        bits.append(f"hits the {ld.hits}")
+    if ld.to_hit:
+        bits.append(f"{ld.to_hit:+d} to hit")
+    if ld.dice_factor != 1.0:
+        bits.append(f"dice x{ld.dice_factor:g}")
+    if ld.slow:
+        bits.append("a whole activation to load")
+    if ld.self_fire_on:
+        bits.append("may set her own ship or the target afire")
+    return f"{shot.title(name)}: {', '.join(bits) or 'the book broadside'}"
+
+
 def _offer_fire(state: GameState, o: Option) -> Option:
     target = o.fixed["target"]
     tgt = _name(state, target)
     side = o.fixed["side"]
+    load = shot.load_of(state.ships[o.ship], side)
+    if load != shot.ROUND:
+        return replace(o, label=f"Fire {side} at {tgt}: {shot.title(load)}", group="fire", control=Control.TARGET,
+                       target=target, variants=tuple(
+                           Variant({"aim": aim}, f"Fire {side} {shot.title(load)} at {tgt}'s {aim}",
+                                   f"Fire the {side} broadside, loaded with {shot.title(load)}, at {tgt}'s {aim} "
+                                   f"({_load_help(state, load)}) (Firing Broadsides; Shot)")
+                           for aim in o.choices["aim"]
+                       ))
     if o.fixed.get("chain_shot"):
         bonus = int(state.rules.special_actions["chain_shot"]["to_hit"])
         return replace(o, label=f"Fire {side} at {tgt}: chain shot", group="fire", control=Control.TARGET,

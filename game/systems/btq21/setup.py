@@ -101,6 +101,8 @@ def new_game(
         **({"options": sorted(enabled)} if enabled else {}),
         **({"weather": state.weather} if state.weather else {}),
     )
+    for hook in getattr(system, "setup_hooks", ()):
+        hook(state, out)
     for hook in getattr(system, "every_turn_hooks", ()):
         hook(state, out)
     roll_initiative(state, out)

@@ -91,6 +91,10 @@ class Ship:
     shore_battery: bool = False
     exit_edge: str = ""  # the table edge she sailed off by
     taken_on_turn: int = 0  # turn she was captured: lashed to her captor until the next
+    #: What her port and starboard broadsides are loaded with (option ``shot``); () is round shot in both.
+    loads: tuple[str, ...] = field(default=(), metadata={"hash_if_set": True})
+    #: The broadsides whose slow load (double shot) is still being rammed home (option ``shot``).
+    loading: tuple[str, ...] = field(default=(), metadata={"hash_if_set": True})
 
     @property
     def pose(self) -> tuple[float, float, float]:
@@ -193,6 +197,8 @@ class GameState:
     weather: str = field(default="", metadata={"hash_if_set": True})
     #: This turn's fortune or calamity card, not yet fallen (option ``fortune``): (squadron, card).
     fortune: tuple[str, ...] = field(default=(), metadata={"hash_if_set": True})
+    #: Broadsides of special shot each fleet has left, in the order of ``sides`` (option ``shot``).
+    shot_stock: tuple[int, ...] = field(default=(), metadata={"hash_if_set": True})
     #: A trial (see sandbox.py): dice of its own, and no chances to fire opened on it.
     trial: bool = field(default=False, repr=False, compare=False)
     # Shared, read-only references: not part of the game, never hashed or copied.

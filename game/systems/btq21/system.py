@@ -24,11 +24,12 @@ from game.systems.btq21 import (
     narrate,
     sandbox,
     setup,
+    shot,
     weather,
     wind,
 )
 from game.systems.btq21.card import ship_card
-from game.systems.btq21.commands import COMMAND_TYPES, from_dict
+from game.systems.btq21.commands import COMMAND_TYPES, LoadShot, from_dict
 from game.systems.btq21.events import Out
 from game.systems.btq21.offers import offer
 from game.systems.btq21.reference import reference_sections
@@ -72,6 +73,14 @@ class BeatToQuarters:
             "to act takes it (a fair wind, sharp gun captains, a gun bursting, fire in the galley...) "
             "(King George Commands and We Obey: Fortune/Calamity; the naval tables are Quarterdeck's own)",
         ),
+        RuleOption(
+            shot.NAME,
+            "Shot",
+            "Load each broadside with round, chain (rigging, to close range), double (more dice at point blank, a "
+            "whole activation to load), grape (the crew, at point blank) or hot shot (may set the target ablaze, "
+            "or her own ship); each fleet has a die's worth of broadsides of special shot "
+            "(Gifford's Beat To Quarters 4.0, Optional Rules: Shot)",
+        ),
     )
 
     def __init__(self, rules: RuleSet, options: dict[str, dict[str, Any]] | None = None) -> None:
@@ -95,6 +104,14 @@ class BeatToQuarters:
         self.every_turn_hooks: list[Callable[[GameState, Out], None]] = []
         #: Run when a ship's activation begins, after the ``activation`` event.
         self.activation_hooks: list[Callable[[GameState, Ship, Activation, Out], None]] = []
+        #: Run once when the battle opens, after the ``setup`` event.
+        self.setup_hooks: list[Callable[[GameState, Out], None]] = []
+        if shot.NAME in self.enabled:
+            self.command_types[LoadShot.type] = LoadShot
+            self.handlers[LoadShot] = shot.handle_load
+            self.extra_options.append(shot.load_options)
+            self.activation_hooks.append(shot.rammed_home)
+            self.setup_hooks.append(shot.roll_stock)
         if fortune.NAME in self.enabled:
             self.every_turn_hooks.append(fortune.draw)
             self.activation_hooks.append(fortune.fall)
@@ -113,7 +130,7 @@ class BeatToQuarters:
         return engine.apply(state, command, scratch=scratch)
 
     def command_from_dict(self, data: Any) -> Command:
-        return from_dict(data)
+        return from_dict(data, self.command_types)
 
     def sandbox(self, state: GameState, *, hold: bool = True) -> GameState:
         return sandbox.sandbox(state, hold=hold)

@@ -292,7 +292,8 @@ class MenuScene(Scene):
         # left column: the scenarios, then what the chosen one is about
         self._label(pygame.Rect(pad, top, col_l, 22), "Scenario", "@field_label", panel)
         items = [(e.title, f"#scenario_{i}") for i, e in enumerate(self.entries)]
-        list_h = min(len(items), 6) * 30 + 6
+        # as many scenarios as leave the description a fair height, six at the least
+        list_h = min(len(items), max(6, (ch - 330) // 30)) * 30 + 6
         chosen = next((i for i, e in enumerate(self.entries) if e.id == self.chosen), None)
         self.scenario_items = items
         self.scenario_list = UISelectionList(

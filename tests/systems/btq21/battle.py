@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 from game.content.load import load_default
 from game.content.model import Scenario, ScenarioShip, ShipClass, Side, Squadron, Terrain
 from game.persistence.session import Session
+from game.systems import make_system
 from game.systems.btq21 import commands as c
 from game.systems.btq21.dice import Loaded
 from game.systems.btq21.engine import Rejected, apply
@@ -53,6 +54,7 @@ def battle(
     table: tuple[float, float] = (72.0, 48.0),
     seed: int = 1,
     turn_limit: int = 12,
+    options: dict[str, dict] | None = None,
 ) -> GameState:
     """``ships``: dicts with id, side, pose and optionally rate, sail, squadron, nation, quality, specials, flagship."""
     sides: dict[str, dict[str, list[ScenarioShip]]] = {}
@@ -91,7 +93,8 @@ def battle(
         ),
         terrain=terrain,
     )
-    state, _ = new_game(scenario, RULES, seed)
+    system = make_system("btq21", RULES, options) if options else None
+    state, _ = new_game(scenario, RULES, seed, system=system)
     return state
 
 
