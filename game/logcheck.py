@@ -59,6 +59,9 @@ class _Ship:
     crew: int = 0
     squadron: str = ""
     side: str = ""
+    rate: str = ""
+    chasers: bool = False  # option chasers: rigged
+    shifted: int = 0  # the turn she last rigged or struck her chasers
 
 
 def _off_bow(heading: float, wind_from: float) -> float:
@@ -159,6 +162,7 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
                     crew_start=s["crew"],
                     squadron=str(s.get("squadron", "")),
                     side=str(s.get("side", "")),
+                    rate=str(s.get("rate", "")),
                     guns=s["guns"],
                     large_share=s["large_share"],
                     hull_start=s["hull"],
@@ -239,7 +243,10 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
                         f"{where}: {e[key]} rolled {len(e[faces_key])} dice, a {hitter.size} ship "
                         f"does {rules.collision_dice[hitter.size]}D6"
                     )
+        elif kind == "chasers" and ship is not None:
+            problems += [f"{where}: {p}" for p in _check_chasers(e, ship, rules, active, book.turn)]
         elif kind == "broadside" and ship is not None and e["target"] in ships:
+            problems += [f"{where}: {p}" for p in _check_chasers(e, ship, rules, active, book.turn)]
             load = guns.load_for(e)
             problems += _check_broadside(
                 e, ship, ships[e["target"]], rules, where, sky, luck.get(sid, "to_hit"), load
@@ -599,6 +606,29 @@ class _Luck:
         return out
 
 
+def _check_chasers(e: dict, ship: _Ship, rules: RuleSet, active: str | None, turn: int) -> list[str]:
+    """Option chasers: rigged only at the start of her activation, and her guns silent for that turn."""
+    spec = rules.options.get("chasers")
+    if e["type"] == "chasers":
+        out = []
+        if spec is None:
+            return ["chasers rigged, but the tables in force have no chasers option"]
+        if e["ship"] != active or ship.past_start:
+            out.append(f"{e['ship']} shifts her guns outside the start of her own activation")
+        if e["rigged"] == ship.chasers:
+            out.append(f"{e['ship']}'s chasers were already {'rigged' if ship.chasers else 'struck'}")
+        ship.chasers, ship.shifted = bool(e["rigged"]), turn
+        return out
+    out = []
+    if ship.shifted == turn:
+        out.append(f"{e['ship']} fires in the turn she shifted her guns for chasers")
+    if e["side"] in ("bow", "stern") and not ship.chasers:
+        out.append(f"{e['ship']} fires her {e['side']} chasers without them rigged")
+    if spec is not None and ship.chasers and e["side"] in ("port", "starboard") and ship.rate in spec["no_broadsides"]:
+        out.append(f"{e['ship']}, a {ship.rate}, fires a broadside with her chasers rigged")
+    return out
+
+
 class _Loads:
     """Follows option shot: each fleet's stock of special shot and what each broadside is loaded with."""
 
@@ -872,6 +902,12 @@ def _check_broadside(
         d10, d6 = (d10 + 1) // 2, (d6 + 1) // 2
     if e.get("kind") == "snap_fire":
         d10, d6 = (d10 + 1) // 2, (d6 + 1) // 2
+    chase = e["side"] in ("bow", "stern")
+    if chase:  # option chasers: the broadside's dice scaled down, rounded down
+        f = float((rules.options.get("chasers") or {}).get("dice_factor", 1.0))
+        d10, d6 = math.floor(d10 * f + 1e-9), math.floor(d6 * f + 1e-9)
+        if e["rake"]:
+            out.append(f"{where}: chasers never rake")
     factor = float((load or {}).get("dice_factor", 1.0))
     if factor != 1.0:  # double shot (option shot)
         d10, d6 = math.ceil(d10 * factor - 1e-9), math.ceil(d6 * factor - 1e-9)
@@ -896,6 +932,8 @@ def _check_broadside(
         mod += int(m["target_on_fire"])
     mod += e.get("modifiers", {}).get("chain_shot", 0)
     mod += int(fx.get("to_hit", 0)) + luck + int((load or {}).get("to_hit", 0))
+    if firer.chasers and e["side"] in ("port", "starboard"):
+        mod += int((rules.options.get("chasers") or {}).get("broadside_to_hit", 0))
     if mod != e["modifier"]:
         out.append(f"{where}: modifier {e['modifier']} but the rules give {mod}")
     for faces, count, top in ((e["faces_d10"], e["d10"], 10), (e["faces_d6"], e["d6"], 6)):

@@ -94,6 +94,7 @@ def shapes(rules: RuleSet) -> dict[str, dict[str, Check]]:
         },
         "fortune": {**ship, "card": text},
         "shot_stock": {"side": text, "roll": integer, "stock": integer},
+        "chasers": {**ship, "rigged": flag},
         "load": {**ship, "side": words("port", "starboard"), "shot": loads, "ready": flag},
         "loaded": {**ship, "side": words("port", "starboard"), "shot": loads},
         "shot_spent": {"side": text, "ships": list_of(text)},
@@ -197,7 +198,7 @@ KNOWN_TYPES = frozenset(
     fire_spreads leak_worsens fires_fought repaired special_failed hold_fire snap_chance declare_boarding
     grapple boarding_failed boarding boarding_broken_off struck sunk exploded destroyed captured phase turn
     game_over wind_roll weather fortune_card fortune shot_stock load loaded shot_spent hot_shot
-    hot_shot_hit""".split()
+    hot_shot_hit chasers""".split()
 )
 
 #: Fields some events carry only sometimes; checked when present.

@@ -212,6 +212,16 @@ def _schema(
                     False,
                     None,
                 ),
+                chasers=F(
+                    Record(
+                        off_keel=Num(0, 90, hi_open=True),
+                        dice_factor=Num(0, 10),
+                        broadside_to_hit=mod,
+                        no_broadsides=ListOf(Choice(rates, "rate") if rates else Slug(), max_len=MAX_ROWS),
+                    ),
+                    False,
+                    None,
+                ),
             ),
             False,
             {},

@@ -12,6 +12,8 @@ from game.table.convex import Piece, Rect, ccw, make_piece, piece_piece_overlaps
 from game.table.geometry import Point
 
 SIDES = ("port", "starboard")
+#: The ends a chaser fires from (Gifford's optional bow and stern chasers).
+ENDS = ("bow", "stern")
 
 
 def arc_polygon(base: Rect, side: str, reach: float, off_beam: float = 30.0) -> list[Point]:
@@ -46,9 +48,35 @@ def arc_polygon(base: Rect, side: str, reach: float, off_beam: float = 30.0) -> 
     return ccw([bow, far_bow, far_stern, stern])
 
 
+def chase_polygon(base: Rect, end: str, reach: float, off_keel: float = 30.0) -> list[Point]:
+    """The field of a bow or stern chaser as a CCW triangle.
+
+    Its apex is the middle of the bow (stern); its sides run ``off_keel``
+    degrees either side of the keel line, and it is cut at ``reach`` ahead
+    (astern) of the apex, measured along the keel, so nothing in range is lost.
+    """
+    if end not in ENDS:
+        raise ValueError(f"end must be 'bow' or 'stern', not {end!r}")
+    if not 0.0 < off_keel < 90.0:
+        raise ValueError("off_keel must be in (0, 90) degrees")
+    if reach <= 0.0:
+        raise ValueError("reach must be positive")
+    way = 1.0 if end == "bow" else -1.0
+    fx, fy = base.fx * way, base.fy * way
+    apex = (base.cx + fx * base.hl, base.cy + fy * base.hl)
+    t = math.tan(math.radians(off_keel)) * reach
+    tip = (apex[0] + fx * reach, apex[1] + fy * reach)
+    return ccw([apex, (tip[0] + base.px * t, tip[1] + base.py * t), (tip[0] - base.px * t, tip[1] - base.py * t)])
+
+
+def field_polygon(base: Rect, side: str, reach: float, off: float) -> list[Point]:
+    """A broadside's arc or a chaser's field, by the name of the side or end."""
+    return chase_polygon(base, side, reach, off) if side in ENDS else arc_polygon(base, side, reach, off)
+
+
 def in_arc(base: Rect, side: str, reach: float, off_beam: float, target: Piece) -> bool:
-    """True if any part of ``target`` lies strictly inside the ``side`` arc of ``base``."""
-    return piece_piece_overlaps(make_piece("arc", "", arc_polygon(base, side, reach, off_beam)), target, 0.0)
+    """True if any part of ``target`` lies strictly inside the ``side`` arc (or chaser's field) of ``base``."""
+    return piece_piece_overlaps(make_piece("arc", "", field_polygon(base, side, reach, off_beam)), target, 0.0)
 
 
 def corridor(a: Point, b: Point, width: float) -> Rect | None:

@@ -15,7 +15,7 @@ from game.ai.captain.appraise import Appraiser, special_p
 from game.ai.captain.reach import can_fight
 from game.systems.btq21 import shot as loads
 from game.systems.btq21 import weather
-from game.systems.btq21.broadside import AIMS, BATTERY, SIDES, Shot, plan_shot
+from game.systems.btq21.broadside import AIMS, SIDES, Shot, gun_sides, plan_shot
 from game.systems.btq21.state import AFLOAT, GameState, Ship
 from game.table.geometry import to_local
 
@@ -42,6 +42,8 @@ def maybe_in_arc(me: Ship, side: str, t: Ship, reach: float) -> bool:
     """Cheap test that can only err towards yes: could any of ``t``'s base lie in ``side``'s arc?"""
     along, across = to_local(me.pose, (t.x, t.y))
     rho = math.hypot(t.length, t.width) / 2
+    if side not in SIDES:  # a chaser's field: only the range is cheap to rule out
+        return math.hypot(along, across) - rho - me.length <= reach
     if side == "starboard":
         across = -across
     if across + rho <= me.width / 2 or math.hypot(along, across) - rho - me.length > reach:
@@ -77,7 +79,7 @@ def best_broadsides(ap: Appraiser, st: GameState, me: Ship, point: int, picks: d
     p_chain = 0.0
     if act is not None and act.special is None and not me.crippled("crew") and not me.shore_battery:
         p_chain = special_p(st, me, "chain_shot")
-    for side in (BATTERY,) if me.shore_battery else SIDES:
+    for side in gun_sides(me):
         if side in me.fired:
             continue
         for t in st.ships.values():
@@ -110,7 +112,7 @@ def exposure(ap: Appraiser, st: GameState, me: Ship, shooters: list[str], worst:
         if not can_fight(shooter):
             continue
         best = 0.0
-        for side in (BATTERY,) if shooter.shore_battery else SIDES:
+        for side in gun_sides(shooter):
             if side in shooter.fired or not (shooter.shore_battery or maybe_in_arc(shooter, side, me, reach)):
                 continue
             shot = plan_shot(st, shooter, side, me, "hull")

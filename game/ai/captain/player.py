@@ -25,6 +25,7 @@ from game.ai.captain import reach
 from game.ai.captain.appraise import Appraiser, special_p
 from game.ai.captain.courses import signature
 from game.ai.captain.plan import Node, Planner
+from game.ai.chasers import chaser_wish
 from game.ai.shot import load_wish
 from game.systems.base import Option
 from game.systems.btq21 import board, weather
@@ -75,7 +76,7 @@ class CaptainPlayer:
         elif state.activation is None:
             cmd = self.safe(options)
         else:
-            cmd = load_wish(state, options) or self.step(state, options)
+            cmd = load_wish(state, options) or chaser_wish(state, options) or self.step(state, options)
         return cmd if _legal(cmd, options) else self.safe(options)
 
     def activate(self, state: GameState, options: list[Option]) -> c.Command:

@@ -23,6 +23,7 @@ import zlib
 from collections.abc import Iterator
 
 from game.ai.base import calamity_pending, player_dice
+from game.ai.chasers import chaser_wish
 from game.ai.shot import load_wish
 from game.ai.solo.boarding import boarding_favours
 from game.ai.solo.gunnery import closest_enemy, exit_edges, fire_order, foes
@@ -99,6 +100,7 @@ class ScriptedPlayer:
         ship = state.ships[act.ship]
         yield self._start_of_activation(ship, by_type)
         yield load_wish(state, options)  # the guns are loaded at the start too (option shot)
+        yield chaser_wish(state, options)  # and chasers rigged or struck (option chasers)
         yield self._sail(state, ship, by_type.get("set_sail", []))  # the book's order: sail, then fire and move
         yield fire_order(state, options)
         yield from (o.command() for o in by_type.get("drift", []))

@@ -16,8 +16,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from game.systems.btq21 import board, fortune, shot, weather
+from game.systems.btq21 import board, chasers, fortune, shot, weather
 from game.systems.btq21.state import AFLOAT, GameState, Ship
+from game.table.arcs import ENDS
 from game.table.geometry import bearing, norm_heading, signed_angle, to_local
 
 SIDES = ("port", "starboard")
@@ -110,7 +111,16 @@ def in_arc(state: GameState, firer: Ship, side: str, target: Ship) -> bool:
         lo, hi = arc
         return norm_heading(b - lo) <= norm_heading(hi - lo) + 1e-9
     reach = weather.ranges(state)["long"] + ARC_BEYOND_RANGE
+    if side in ENDS:  # a chaser's field (option chasers)
+        if not firer.chasers:
+            return False
+        return board.in_arc(state, firer.id, side, target.id, reach, float(chasers.spec(state)["off_keel"]))
     return board.in_arc(state, firer.id, side, target.id, reach, state.rules.arc_off_beam)
+
+
+def gun_sides(firer: Ship) -> tuple[str, ...]:
+    """Everything she may fire from: her battery, or her broadsides and any chasers rigged."""
+    return (BATTERY,) if firer.shore_battery else SIDES + chasers.ends(firer)
 
 
 def battery_arc(state: GameState, firer: Ship) -> tuple[float, float] | None:
@@ -143,6 +153,11 @@ def plan_shot(
         return f"{firer.name} fires {'her battery' if firer.shore_battery else 'a port or starboard broadside'}"
     if target.side == firer.side:
         return f"{target.name} is a friend"
+    if side in ENDS and not firer.chasers:
+        return f"{firer.name}'s chasers are not rigged"
+    barred = chasers.broadsides_barred(state, firer, side)
+    if barred:
+        return barred
     why = None if snap else targetable(state, target)
     if why:
         return why
@@ -172,12 +187,18 @@ def plan_shot(
         d10, d6 = (d10 + 1) // 2, (d6 + 1) // 2
     if load.dice_factor != 1.0:  # double shot: more dice, rounded up
         d10, d6 = math.ceil(d10 * load.dice_factor - 1e-9), math.ceil(d6 * load.dice_factor - 1e-9)
-    rake = not target.shore_battery and not firer.shore_battery and is_rake(firer, target)
+    if side in ENDS:
+        d10, d6 = chasers.dice(state, d10, d6)
+        if d10 + d6 == 0:
+            return f"{firer.name}'s {side} chasers have no dice at {band.replace('_', ' ')} range"
+    rake = side not in ENDS and not target.shore_battery and not firer.shore_battery and is_rake(firer, target)
     if rake:
         d10, d6 = d10 * 2, d6 * 2
     mods = modifiers(state, firer, target, aim, band, chain_shot)
     if load.to_hit:
         mods["shot"] = load.to_hit
+    if chasers.broadside_to_hit(state, firer, side):
+        mods["chasers"] = chasers.broadside_to_hit(state, firer, side)
     return Shot(
         firer.id, target.id, side, aim, dist, band, rake, crippled, d10, d6, int(state.rules.to_hit[aim][band]), mods,
         load.name, load.hits or "",

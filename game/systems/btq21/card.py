@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.systems.btq21 import shot, weather
-from game.systems.btq21.broadside import broadside_total, split_dice
+from game.systems.btq21.broadside import broadside_total, gun_sides, split_dice
 from game.systems.btq21.state import (
     AGROUND,
     CAPTURED,
@@ -142,10 +142,12 @@ def ship_card(state: GameState, ship_id: str) -> Card:
     if not fort:
         words, tone = ("Rudder damaged", "bad") if ship.rudder else ("Rudder sound", "faint")
         damage.append(Mark(words, tone=tone, right=True))
-    guns = [_gun_mark(state, ship, side) for side in (("battery",) if fort else ("port", "starboard"))]
+    guns = [_gun_mark(state, ship, side) for side in gun_sides(ship)]
     if "musketry" in ship.fired:
         guns.append(Mark("Muskets fired", tone="faint"))
     orders = [Mark("Fire As She Bears" if ship.fas else "FAS off", "badge", ship.fas, right=True)]
+    if ship.chasers:
+        orders.append(Mark("Chasers rigged", "badge", True))
     specials = [SPECIAL_NAMES.get(s, s.replace("_", " ").title()) for s in ship.specials if s != "shore_battery"]
     orders += [Mark(name, "chip") for name in specials] or [Mark("No special rules", tone="faint")]
 

@@ -170,8 +170,17 @@ class LoadShot(Command):
     shot: str = "round"
 
 
+@dataclass(frozen=True)
+class RigChasers(Command):
+    """Option ``chasers``: rig the bow and stern chasers (``rigged``) or strike them below."""
+
+    type: ClassVar[str] = "rig_chasers"
+    ship: str
+    rigged: bool = True
+
+
 #: Commands an option brings; a rule-system instance adds those of the options in force.
-OPTION_COMMANDS: dict[str, type[Command]] = {LoadShot.type: LoadShot}
+OPTION_COMMANDS: dict[str, type[Command]] = {LoadShot.type: LoadShot, RigChasers.type: RigChasers}
 
 COMMAND_TYPES: dict[str, type[Command]] = {
     c.type: c

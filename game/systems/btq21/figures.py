@@ -13,12 +13,12 @@ import math
 
 from game.systems.btq21 import fortune, weather
 from game.systems.btq21 import shot as shot_mod
-from game.systems.btq21.broadside import AIMS, BATTERY, SIDES, Shot, battery_arc, plan_shot
+from game.systems.btq21.broadside import AIMS, SIDES, Shot, battery_arc, gun_sides, plan_shot
 from game.systems.btq21.disposition import zone_limits
 from game.systems.btq21.odds import hits_at_least, percent, shot_hits
 from game.systems.btq21.state import AFLOAT, CAPTURED, STRUCK, GameState, Ship
 from game.systems.figures import RGB, Badge, Model, Shape, ShotBox
-from game.table.arcs import arc_polygon, corridor
+from game.table.arcs import ENDS, arc_polygon, chase_polygon, corridor
 from game.table.convex import Rect
 from game.table.geometry import heading_vector, to_table
 from game.table.written import inches
@@ -63,13 +63,22 @@ def arcs(state: GameState, ship_id: str, pose: Pose | None = None) -> tuple[Shap
         return _battery_rings(state, ship, bands)
     off = float(state.rules.arc_off_beam)
     base = Rect.from_pose(pose or ship.pose, ship.length, ship.width)
-    return tuple(
+    out = [
         Shape(tuple(arc_polygon(base, side, reach, off)), band_colour(name))
         for side in SIDES
         if side not in ship.fired and side not in ship.loading
         for name, reach in reversed(bands)
         if _reaches(state, ship, side, name)
-    )
+    ]
+    if ship.chasers:  # option chasers: a cone ahead and astern, out to long range
+        keel = float(state.rules.options["chasers"]["off_keel"])
+        out += [
+            Shape(tuple(chase_polygon(base, end, reach, keel)), band_colour(name))
+            for end in ENDS
+            if end not in ship.fired
+            for name, reach in reversed(bands)
+        ]
+    return tuple(out)
 
 
 def _reaches(state: GameState, ship: Ship, side: str, band: str) -> bool:
@@ -250,7 +259,7 @@ def shot_lines(state: GameState, side: str, shot: Shot) -> list[str]:
     band = shot.band.replace("_", " ")
     loaded = "" if shot.load == shot_mod.ROUND else f" ({shot_mod.title(shot.load)}, hits the {shot.hits_on})"
     lines = [
-        f"{side} broadside at {shot.aim}{loaded}: {band} range {inches(shot.range)}",
+        f"{side} {'chasers' if side in ENDS else 'broadside'} at {shot.aim}{loaded}: {band} range {inches(shot.range)}",
         f"{dice or 'no dice'} needing {shot.needed}+" + (f" ({mods}): {on_die(shot.needed, mod)}" if mods else ""),
         f"expected hits {_expected(shot):.1f}" + ("  — RAKE: dice doubled, automatic critical" if shot.rake else ""),
     ]
@@ -269,7 +278,7 @@ def shot_box(state: GameState, firer_id: str, target_id: str) -> ShotBox | None:
         return None
     lines: list[tuple[str, str]] = []
     blocked = shot_any = False
-    for side in (BATTERY,) if firer.shore_battery else SIDES:
+    for side in gun_sides(firer):
         aims = shot_mod.aims(state, firer, side, AIMS)
         shot = plan_shot(state, firer, side, target, aims[0])
         if isinstance(shot, str):

@@ -21,15 +21,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.systems.btq21 import chasers
 from game.systems.btq21 import commands as c
 from game.systems.btq21 import shot as loads
-from game.systems.btq21.broadside import AIMS, BATTERY, SIDES, Shot, hits_on, plan_shot
+from game.systems.btq21.broadside import AIMS, Shot, gun_sides, hits_on, plan_shot
 from game.systems.btq21.damage import add_fires, add_leaks, lose, remove
 from game.systems.btq21.events import Out
 from game.systems.btq21.illegal import Illegal
 from game.systems.btq21.specials import check_special_allowed, leave_start
 from game.systems.btq21.state import AFLOAT, EXPLODED, GameState, Ship
 from game.systems.btq21.success import success_test
+from game.table.arcs import ENDS
 from game.table.geometry import to_local
 
 if TYPE_CHECKING:
@@ -153,10 +155,12 @@ def fire(state: GameState, cmd: c.Fire, out: Out) -> None:
     why = can_fire_now(state, firer)
     if why:
         raise Illegal(why)
+    guns = "chasers" if cmd.side in ENDS else "broadside"
     if cmd.side in firer.fired:
-        raise Illegal(f"{firer.name} has already fired her {cmd.side} broadside this turn")
-    if cmd.side not in SIDES + (BATTERY,):
-        raise Illegal(f"unknown broadside {cmd.side!r}")
+        raise Illegal(f"{firer.name} has already fired her {cmd.side} {guns} this turn (or shifted her guns)")
+    if cmd.side not in gun_sides(firer):
+        unrigged = f"{firer.name}'s chasers are not rigged"
+        raise Illegal(unrigged if cmd.side in ENDS else f"unknown broadside {cmd.side!r}")
     in_window = bool(state.fas_window)
     if cmd.chain_shot:
         act = state.activation
@@ -309,9 +313,8 @@ def _shots(state: GameState, firer: Ship) -> list[tuple[str, Ship, Shot]]:
     """(side, target, the shot at her hull, or the aim her load takes) for every broadside she could fire now."""
     if firer.status != AFLOAT or firer.boarding_with:
         return []
-    sides = (BATTERY,) if firer.shore_battery else SIDES
     out = []
-    for side in sides:
+    for side in gun_sides(firer):
         if side in firer.fired:
             continue
         for target in state.ships.values():
@@ -348,7 +351,7 @@ def fire_options(state: GameState) -> list[Option]:
         sid = state.snap[0]
         side = snap_side(state.ships[sid], state.ships[state.snap[1]])
         opts = [c.option("hold_fire", sid)]
-        if side not in state.ships[sid].loading:
+        if side not in state.ships[sid].loading and not chasers.broadsides_barred(state, state.ships[sid], side):
             opts.append(c.option("snap_fire", sid, choices={"aim": loads.aims(state, state.ships[sid], side, AIMS)}))
         return opts
     if state.fas_window:

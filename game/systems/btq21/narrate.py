@@ -204,6 +204,7 @@ def _modifier_words(key: str, value: int, rules: RuleSet | None) -> str:
         "shore_battery": "shore battery",
         "chain_shot": "chain shot",
         "shot": "the shot loaded",
+        "chasers": "chasers rigged",
         "weather": "the weather",
         "fortune": "fortune" if value > 0 else "calamity",
     }.get(key, key.replace("_", " "))
@@ -382,6 +383,13 @@ def _hot_shot_hit(e: Event, n: Names, rules: RuleSet | None) -> str:
     return f"Hot shot strikes {target} but starts no fire ({roll})."
 
 
+def _chasers(e: Event, n: Names, rules: RuleSet | None) -> str:
+    if e.get("rigged"):
+        return (f"{_name(n, e['ship'])} rigs her bow and stern chasers: her guns are being shifted and fire "
+                "nothing more this turn.")
+    return f"{_name(n, e['ship'])} strikes her chasers below: her guns fire nothing more this turn."
+
+
 def _turn(e: Event, n: Names, rules: RuleSet | None) -> str:
     return f"Turn {e.get('number', e.get('turn'))} begins."
 
@@ -540,6 +548,8 @@ def _broadside(e: Event, n: Names, rules: RuleSet | None) -> str:
         head = f"{firer} fires at {target}"
     elif snap:
         head = f"{firer} snap-fires her {side} broadside at {target}, her boarder"
+    elif side in ("bow", "stern"):
+        head = f"{firer} fires her {side} chasers at {target}"
     else:
         head = f"{firer} fires her {side} broadside at {target}"
     if e.get("shot"):
@@ -763,6 +773,7 @@ _DESCRIBE: dict[Any, _Handler] = {
     "fortune_card": _fortune_card,
     "fortune": _fortune,
     "shot_stock": _shot_stock,
+    "chasers": _chasers,
     "load": _load,
     "loaded": _loaded,
     "shot_spent": _shot_spent,

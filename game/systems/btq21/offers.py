@@ -77,6 +77,14 @@ def _offer(state: GameState, o: Option) -> Option:
         return _offer_fire(state, o)
     if t == "load":
         return _offer_load(state, o)
+    if t == "rig_chasers":
+        rig = o.fixed["rigged"]
+        return replace(o, label="Rig chasers" if rig else "Strike chasers below", group="load", key="c",
+                       help=("Shift guns to fire ahead and astern: bow and stern chasers with half a broadside's "
+                             "dice, never raking; her broadsides shoot worse while they are rigged. Nothing fires "
+                             "from her this turn (Bow and Stern Chasers, an option)" if rig else
+                             "Run the chasers back into the broadsides; nothing fires from her this turn "
+                             "(Bow and Stern Chasers, an option)"))
     if t == "hold_fire":
         return replace(o, label="Hold fire", key="h", help="Let the chance to fire pass (Firing Broadsides)")
     if t == "snap_fire":
@@ -153,6 +161,14 @@ def _offer_fire(state: GameState, o: Option) -> Option:
     tgt = _name(state, target)
     side = o.fixed["side"]
     load = shot.load_of(state.ships[o.ship], side)
+    if side in ("bow", "stern") and not o.fixed.get("chain_shot"):
+        return replace(o, label=f"Fire {side} chasers at {tgt}", group="fire", control=Control.TARGET,
+                       target=target, variants=tuple(
+                           Variant({"aim": aim}, f"Fire {side} chasers at {tgt}: {aim}",
+                                   f"Fire the {side} chasers at {tgt}'s {aim}: half a broadside's dice, no rake "
+                                   "(Bow and Stern Chasers)")
+                           for aim in o.choices["aim"]
+                       ))
     if load != shot.ROUND:
         return replace(o, label=f"Fire {side} at {tgt}: {shot.title(load)}", group="fire", control=Control.TARGET,
                        target=target, variants=tuple(

@@ -95,6 +95,8 @@ class Ship:
     loads: tuple[str, ...] = field(default=(), metadata={"hash_if_set": True})
     #: The broadsides whose slow load (double shot) is still being rammed home (option ``shot``).
     loading: tuple[str, ...] = field(default=(), metadata={"hash_if_set": True})
+    #: Bow and stern chasers rigged (option ``chasers``).
+    chasers: bool = field(default=False, metadata={"hash_if_set": True})
 
     @property
     def pose(self) -> tuple[float, float, float]:

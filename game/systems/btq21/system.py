@@ -17,6 +17,7 @@ from game.content.yaml_nodes import suggest
 from game.systems.base import Command, Event, Option, OptionError, Preview, Refusal, RuleOption, TurnBar
 from game.systems.btq21 import (
     boarding_action,
+    chasers,
     engine,
     figures,
     forecast,
@@ -29,7 +30,7 @@ from game.systems.btq21 import (
     wind,
 )
 from game.systems.btq21.card import ship_card
-from game.systems.btq21.commands import COMMAND_TYPES, LoadShot, from_dict
+from game.systems.btq21.commands import COMMAND_TYPES, LoadShot, RigChasers, from_dict
 from game.systems.btq21.events import Out
 from game.systems.btq21.offers import offer
 from game.systems.btq21.reference import reference_sections
@@ -81,6 +82,14 @@ class BeatToQuarters:
             "or her own ship); each fleet has a die's worth of broadsides of special shot "
             "(Gifford's Beat To Quarters 4.0, Optional Rules: Shot)",
         ),
+        RuleOption(
+            chasers.NAME,
+            "Bow and stern chasers",
+            "A ship may rig chasers at the start of her activation (firing nothing that turn): guns firing ahead "
+            "and astern with half a broadside's dice, never raking; while rigged her broadsides shoot worse, and "
+            "sloops and brigs fire only their chasers (Gifford's Beat To Quarters 4.0, Optional Rules: Bow and "
+            "Stern Chasers)",
+        ),
     )
 
     def __init__(self, rules: RuleSet, options: dict[str, dict[str, Any]] | None = None) -> None:
@@ -112,6 +121,10 @@ class BeatToQuarters:
             self.extra_options.append(shot.load_options)
             self.activation_hooks.append(shot.rammed_home)
             self.setup_hooks.append(shot.roll_stock)
+        if chasers.NAME in self.enabled:
+            self.command_types[RigChasers.type] = RigChasers
+            self.handlers[RigChasers] = chasers.handle_rig
+            self.extra_options.append(chasers.rig_options)
         if fortune.NAME in self.enabled:
             self.every_turn_hooks.append(fortune.draw)
             self.activation_hooks.append(fortune.fall)

@@ -1,0 +1,97 @@
+"""Option ``chasers``: Gifford's bow and stern chasers.
+
+Gifford records CHASERS on the ship card in the command phase, and the ship
+fires nothing in the turn she sets them up or takes them down.  Here that is a
+command at the start of her activation (before she moves or fires), and every
+gun she has counts as fired for the rest of the turn.  While they are rigged
+she has two more fields of fire, ``bow`` and ``stern``: a cone either side of
+the keel from the middle of her bow or stern out to long range.  A chaser
+fires the broadside's dice for the band scaled down (his damage column halved,
+a column of 0 a miss: a chaser with no dice cannot fire), never rakes, and is
+fired once a turn like a broadside.  Her own broadsides suffer while the
+chasers are rigged, and the smallest rates fire only their chasers.  The
+numbers are under ``options.chasers``; docs/READINGS.md has the readings.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from game.systems.base import Option
+from game.systems.btq21 import commands as c
+from game.systems.btq21.events import Out
+from game.systems.btq21.illegal import Illegal
+from game.systems.btq21.state import AFLOAT, GameState, Ship
+from game.table.arcs import ENDS
+
+NAME = "chasers"
+#: Everything a ship can fire from: her broadsides and, rigged, her chasers.
+BROADSIDES = ("port", "starboard")
+
+
+def spec(state: GameState) -> dict[str, Any]:
+    return dict(state.rules.options[NAME])
+
+
+def ends(ship: Ship) -> tuple[str, ...]:
+    """The chasers she can fire from (none unless rigged)."""
+    return ENDS if ship.chasers else ()
+
+
+def dice(state: GameState, d10: int, d6: int) -> tuple[int, int]:
+    """A chaser's dice from the broadside's for the band: scaled down, rounded down."""
+    f = float(spec(state)["dice_factor"])
+    return math.floor(d10 * f + 1e-9), math.floor(d6 * f + 1e-9)
+
+
+def broadside_to_hit(state: GameState, ship: Ship, side: str) -> int:
+    """What rigged chasers cost her port and starboard broadsides (his rating raised by one)."""
+    if not ship.chasers or side not in BROADSIDES:
+        return 0
+    return int(spec(state)["broadside_to_hit"])
+
+
+def broadsides_barred(state: GameState, ship: Ship, side: str) -> str | None:
+    """Why a small ship with her chasers rigged may not fire this broadside, or None."""
+    if ship.chasers and side in BROADSIDES and ship.rate in spec(state)["no_broadsides"]:
+        return f"{ship.name} is a {ship.rate} with her chasers rigged: she fires only her chasers (Chasers)"
+    return None
+
+
+def rig_refusal(state: GameState, ship: Ship, rigged: bool) -> str | None:
+    act = state.activation
+    if act is None or act.ship != ship.id:
+        return f"{ship.name} rigs or strikes her chasers only at the start of her own activation"
+    if ship.status != AFLOAT or ship.shore_battery or ship.boarding_with:
+        return f"{ship.name} cannot shift her guns now"
+    if act.past_start:
+        return f"{ship.name} has moved or fired: chasers are rigged at the start of her activation (Chasers)"
+    if rigged == ship.chasers:
+        return f"{ship.name}'s chasers are already {'rigged' if rigged else 'struck below'}"
+    return None
+
+
+def handle_rig(state: GameState, cmd: c.RigChasers, out: Out) -> None:
+    ship = state.ships.get(cmd.ship)
+    if ship is None:
+        raise Illegal(f"unknown ship {cmd.ship!r}")
+    why = rig_refusal(state, ship, cmd.rigged)
+    if why:
+        raise Illegal(why)
+    ship.chasers = cmd.rigged
+    # the guns are being shifted: nothing fires from her for the rest of the turn
+    ship.fired = tuple(dict.fromkeys(ship.fired + BROADSIDES + ENDS))
+    ship.fas = False
+    out.emit("chasers", ship=ship.id, rigged=cmd.rigged)
+
+
+def rig_options(state: GameState) -> list[Option]:
+    act = state.activation
+    if act is None:
+        return []
+    ship = state.ships[act.ship]
+    want = not ship.chasers
+    if rig_refusal(state, ship, want) is not None:
+        return []
+    return [c.option("rig_chasers", ship.id, fixed={"rigged": want})]
