@@ -10,7 +10,7 @@ within close range bears on a broadside and none lies in either field.
 from __future__ import annotations
 
 from game.systems.base import Command, Option
-from game.systems.btq21 import board, broadside, weather
+from game.systems.btq21 import board, broadside, chasers, weather
 from game.systems.btq21.state import AFLOAT, GameState, Ship
 from game.table.arcs import ENDS
 
@@ -26,7 +26,7 @@ def wants_chasers(state: GameState, ship: Ship) -> bool:
     """Whether the rule of thumb (the module's docstring) would have her chasers rigged now."""
     ranges = weather.ranges(state)
     reach = ranges["long"] + broadside.ARC_BEYOND_RANGE
-    keel = float(state.rules.options["chasers"]["off_keel"])
+    keel = chasers.off_keel(state)
     foes = [e for e in state.enemies_of(ship.side) if e.status == AFLOAT and not e.shore_battery]
     near = [(board.closest_distance(state, ship.id, e.id), e) for e in foes]
     near = [(d, e) for d, e in near if d <= ranges["long"]]

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from game.systems.btq21 import board, chasers, fortune, shot, weather
 from game.systems.btq21.state import AFLOAT, GameState, Ship
 from game.table.arcs import ENDS
+from game.table.arcs import SIDES as SIDES  # the broadsides, as the rest of the rule system names them
 from game.table.geometry import bearing, norm_heading, signed_angle, to_local
 
-SIDES = ("port", "starboard")
 BATTERY = "battery"
 AIMS = ("hull", "rigging")
 #: Keels within this many degrees of perpendicular count as "perpendicular" for a rake (RULES-NOTES).
@@ -114,7 +114,7 @@ def in_arc(state: GameState, firer: Ship, side: str, target: Ship) -> bool:
     if side in ENDS:  # a chaser's field (option chasers)
         if not firer.chasers:
             return False
-        return board.in_arc(state, firer.id, side, target.id, reach, float(chasers.spec(state)["off_keel"]))
+        return board.in_arc(state, firer.id, side, target.id, reach, chasers.off_keel(state))
     return board.in_arc(state, firer.id, side, target.id, reach, state.rules.arc_off_beam)
 
 

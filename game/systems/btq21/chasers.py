@@ -21,13 +21,11 @@ from typing import Any
 from game.systems.base import Option
 from game.systems.btq21 import commands as c
 from game.systems.btq21.events import Out
-from game.systems.btq21.illegal import Illegal
-from game.systems.btq21.state import AFLOAT, GameState, Ship
-from game.table.arcs import ENDS
+from game.systems.btq21.illegal import Illegal, ship_of, start_refusal
+from game.systems.btq21.state import GameState, Ship
+from game.table.arcs import ENDS, SIDES
 
 NAME = "chasers"
-#: Everything a ship can fire from: her broadsides and, rigged, her chasers.
-BROADSIDES = ("port", "starboard")
 
 
 def spec(state: GameState) -> dict[str, Any]:
@@ -39,6 +37,11 @@ def ends(ship: Ship) -> tuple[str, ...]:
     return ENDS if ship.chasers else ()
 
 
+def off_keel(state: GameState) -> float:
+    """Degrees either side of the keel a chaser's field reaches."""
+    return float(spec(state)["off_keel"])
+
+
 def dice(state: GameState, d10: int, d6: int) -> tuple[int, int]:
     """A chaser's dice from the broadside's for the band: scaled down, rounded down."""
     f = float(spec(state)["dice_factor"])
@@ -47,41 +50,35 @@ def dice(state: GameState, d10: int, d6: int) -> tuple[int, int]:
 
 def broadside_to_hit(state: GameState, ship: Ship, side: str) -> int:
     """What rigged chasers cost her port and starboard broadsides (his rating raised by one)."""
-    if not ship.chasers or side not in BROADSIDES:
+    if not ship.chasers or side not in SIDES:
         return 0
     return int(spec(state)["broadside_to_hit"])
 
 
 def broadsides_barred(state: GameState, ship: Ship, side: str) -> str | None:
     """Why a small ship with her chasers rigged may not fire this broadside, or None."""
-    if ship.chasers and side in BROADSIDES and ship.rate in spec(state)["no_broadsides"]:
+    if ship.chasers and side in SIDES and ship.rate in spec(state)["no_broadsides"]:
         return f"{ship.name} is a {ship.rate} with her chasers rigged: she fires only her chasers (Chasers)"
     return None
 
 
 def rig_refusal(state: GameState, ship: Ship, rigged: bool) -> str | None:
-    act = state.activation
-    if act is None or act.ship != ship.id:
-        return f"{ship.name} rigs or strikes her chasers only at the start of her own activation"
-    if ship.status != AFLOAT or ship.shore_battery or ship.boarding_with:
-        return f"{ship.name} cannot shift her guns now"
-    if act.past_start:
-        return f"{ship.name} has moved or fired: chasers are rigged at the start of her activation (Chasers)"
+    why = start_refusal(state, ship, "rig or strike her chasers", "Chasers")
+    if why:
+        return why
     if rigged == ship.chasers:
         return f"{ship.name}'s chasers are already {'rigged' if rigged else 'struck below'}"
     return None
 
 
 def handle_rig(state: GameState, cmd: c.RigChasers, out: Out) -> None:
-    ship = state.ships.get(cmd.ship)
-    if ship is None:
-        raise Illegal(f"unknown ship {cmd.ship!r}")
+    ship = ship_of(state, cmd.ship)
     why = rig_refusal(state, ship, cmd.rigged)
     if why:
         raise Illegal(why)
     ship.chasers = cmd.rigged
     # the guns are being shifted: nothing fires from her for the rest of the turn
-    ship.fired = tuple(dict.fromkeys(ship.fired + BROADSIDES + ENDS))
+    ship.fired = tuple(dict.fromkeys(ship.fired + SIDES + ENDS))
     ship.fas = False
     out.emit("chasers", ship=ship.id, rigged=cmd.rigged)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from game.systems.btq21 import fortune, weather
+from game.systems.btq21 import chasers, fortune, weather
 from game.systems.btq21 import shot as shot_mod
 from game.systems.btq21.broadside import AIMS, SIDES, Shot, battery_arc, gun_sides, plan_shot
 from game.systems.btq21.disposition import zone_limits
@@ -71,7 +71,7 @@ def arcs(state: GameState, ship_id: str, pose: Pose | None = None) -> tuple[Shap
         if _reaches(state, ship, side, name)
     ]
     if ship.chasers:  # option chasers: a cone ahead and astern, out to long range
-        keel = float(state.rules.options["chasers"]["off_keel"])
+        keel = chasers.off_keel(state)
         out += [
             Shape(tuple(chase_polygon(base, end, reach, keel)), band_colour(name))
             for end in ENDS

@@ -226,7 +226,7 @@ def fire_loaded(state: GameState, shot: Shot, out: Out, kind: str = "broadside")
         blew_up = kindled and target.fires > fires_before
         out.emit("hot_shot_hit", ship=firer.id, target=target.id, roll=face, fire=kindled, explodes=blew_up)
         if blew_up:
-            remove(state, target, EXPLODED, out)
+            remove(state, target, EXPLODED, out, cause="hot_shot")
         elif kindled:
             add_fires(state, target, 1, out)
     loads.spend(state, firer, shot, out)

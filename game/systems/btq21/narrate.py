@@ -735,6 +735,8 @@ def _sunk(e: Event, n: Names, rules: RuleSet | None) -> str:
 
 
 def _exploded(e: Event, n: Names, rules: RuleSet | None) -> str:
+    if e.get("cause") == "hot_shot":
+        return f"{_name(n, e['ship'])} blows up: the hot shot and the fire already aboard reach her magazine."
     return f"{_name(n, e['ship'])} blows up as her magazine explodes."
 
 

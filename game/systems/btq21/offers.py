@@ -14,6 +14,7 @@ from dataclasses import replace
 from game.systems.base import Control, Option, Variant
 from game.systems.btq21 import movement, shot
 from game.systems.btq21.state import GameState
+from game.table.arcs import ENDS
 from game.table.written import inches
 
 
@@ -160,32 +161,24 @@ def _offer_fire(state: GameState, o: Option) -> Option:
     target = o.fixed["target"]
     tgt = _name(state, target)
     side = o.fixed["side"]
-    load = shot.load_of(state.ships[o.ship], side)
-    if side in ("bow", "stern") and not o.fixed.get("chain_shot"):
-        return replace(o, label=f"Fire {side} chasers at {tgt}", group="fire", control=Control.TARGET,
-                       target=target, variants=tuple(
-                           Variant({"aim": aim}, f"Fire {side} chasers at {tgt}: {aim}",
-                                   f"Fire the {side} chasers at {tgt}'s {aim}: half a broadside's dice, no rake "
-                                   "(Bow and Stern Chasers)")
-                           for aim in o.choices["aim"]
-                       ))
-    if load != shot.ROUND:
-        return replace(o, label=f"Fire {side} at {tgt}: {shot.title(load)}", group="fire", control=Control.TARGET,
-                       target=target, variants=tuple(
-                           Variant({"aim": aim}, f"Fire {side} {shot.title(load)} at {tgt}'s {aim}",
-                                   f"Fire the {side} broadside, loaded with {shot.title(load)}, at {tgt}'s {aim} "
-                                   f"({_load_help(state, load)}) (Firing Broadsides; Shot)")
-                           for aim in o.choices["aim"]
-                       ))
     if o.fixed.get("chain_shot"):
         bonus = int(state.rules.special_actions["chain_shot"]["to_hit"])
         return replace(o, label=f"Fire {side} at {tgt}: chain shot", group="fire", control=Control.TARGET,
                        target=target,
                        help=f"Special action: chain shot at the rigging ({bonus:+d} to hit at this range if the test "
                        "passes; it uses the turn's special action) (Special Actions)")
-    return replace(o, label=f"Fire {side} at {tgt}", group="fire", control=Control.TARGET, target=target,
+    load = shot.load_of(state.ships[o.ship], side)
+    if side in ENDS:  # option chasers
+        guns = what = f"{side} chasers"
+        detail, rule = ": half a broadside's dice, no rake", "Bow and Stern Chasers"
+    elif load != shot.ROUND:  # option shot
+        guns, what = f"{side} {shot.title(load)}", f"{side} broadside, loaded with {shot.title(load)},"
+        detail, rule = f" ({_load_help(state, load)})", "Firing Broadsides; Shot"
+    else:
+        guns, what, detail, rule = side, f"{side} broadside", "", "Firing Broadsides"
+    return replace(o, label=f"Fire {guns} at {tgt}", group="fire", control=Control.TARGET, target=target,
                    variants=tuple(
-                       Variant({"aim": aim}, f"Fire {side} at {tgt}: {aim}",
-                               f"Fire the {side} broadside at {tgt}'s {aim} (Firing Broadsides)")
+                       Variant({"aim": aim}, f"Fire {guns} at {tgt}: {aim}",
+                               f"Fire the {what} at {tgt}'s {aim}{detail} ({rule})")
                        for aim in o.choices["aim"]
                    ))

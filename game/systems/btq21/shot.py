@@ -20,16 +20,15 @@ from typing import TYPE_CHECKING, Any
 from game.systems.base import Option
 from game.systems.btq21 import commands as c
 from game.systems.btq21.events import Out
-from game.systems.btq21.illegal import Illegal
-from game.systems.btq21.state import AFLOAT, Activation, GameState, Ship
+from game.systems.btq21.illegal import Illegal, ship_of, start_refusal
+from game.systems.btq21.state import Activation, GameState, Ship
+from game.table.arcs import SIDES
 
 if TYPE_CHECKING:
     from game.systems.btq21.broadside import Shot
 
 NAME = "shot"
 ROUND = "round"
-#: The broadsides a load is given for, port first (the order of ``Ship.loads``).
-SIDES = ("port", "starboard")
 
 
 @dataclass(frozen=True)
@@ -91,8 +90,7 @@ def set_load(ship: Ship, side: str, name: str) -> None:
     loads = list(ship.loads or (ROUND, ROUND))
     loads[SIDES.index(side)] = name
     ship.loads = () if all(x == ROUND for x in loads) else tuple(loads)
-    slow = tuple(s for s in ship.loading if s != side)
-    ship.loading = slow
+    ship.loading = tuple(s for s in ship.loading if s != side)
 
 
 def stock(state: GameState, side: str) -> int:
@@ -129,15 +127,9 @@ def roll_stock(state: GameState, out: Out) -> None:
 
 def load_refusal(state: GameState, ship: Ship, side: str, name: str) -> str | None:
     """Why she may not load that broadside with ``name`` now, or None."""
-    act = state.activation
-    if act is None or act.ship != ship.id:
-        return f"{ship.name} loads only at the start of her own activation"
-    if ship.status != AFLOAT or ship.shore_battery:
-        return f"{ship.name} cannot load her guns now"
-    if ship.boarding_with:
-        return f"{ship.name}'s crew is fighting a boarding action"
-    if act.past_start:
-        return f"{ship.name} has moved or fired: guns are loaded at the start of her activation (Shot)"
+    why = start_refusal(state, ship, "load her guns", "Shot")
+    if why:
+        return why
     if side not in SIDES:
         return f"unknown broadside {side!r}"
     if name not in names(state):
@@ -150,9 +142,7 @@ def load_refusal(state: GameState, ship: Ship, side: str, name: str) -> str | No
 
 
 def handle_load(state: GameState, cmd: c.LoadShot, out: Out) -> None:
-    ship = state.ships.get(cmd.ship)
-    if ship is None:
-        raise Illegal(f"unknown ship {cmd.ship!r}")
+    ship = ship_of(state, cmd.ship)
     why = load_refusal(state, ship, cmd.side, cmd.shot)
     if why:
         raise Illegal(why)

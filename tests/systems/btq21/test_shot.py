@@ -165,6 +165,8 @@ def test_hot_shot_sets_the_target_afire_and_blows_her_up_if_the_broadside_lit_he
     events = ok(state, c.Fire("aurora", side, "bellone", "hull"))
     assert of_type(events, "hot_shot_hit")[0]["explodes"] is True
     assert state.ships["bellone"].status == "exploded"
+    blast = of_type(events, "exploded")[0]
+    assert "hot shot" in narrate.describe(blast, {"bellone": "Bellone"}, rules=RULES)
 
 
 def test_the_last_special_shot_sends_every_gun_of_the_fleet_back_to_round_shot():
