@@ -117,6 +117,7 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
     coming: str | None = None  # the weather the last weather roll calls for, until its event
     luck = _Luck(rules)
     guns = _Loads(rules)
+    nations = _Nations(rules)
     for n, e in enumerate(events):
         at = f"line {lines[n]}: " if lines is not None and n < len(lines) else ""
         broken = damage(e, table)
@@ -143,6 +144,7 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
             coming = None
         problems += [f"{where}: {p}" for p in luck.check(e, ships)]
         problems += [f"{where}: {p}" for p in guns.check(e, ships, active)]
+        problems += [f"{where}: {p}" for p in nations.check(e, ships, book.active, book.segments)]
         if kind == "setup":
             ships.clear()
             wind = float(e["wind_from"])
@@ -198,7 +200,7 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
         sid = e.get("ship")
         ship = ships.get(sid) if isinstance(sid, str) else None
         if kind == "move" and ship is not None:
-            problems += _check_move(e, ship, wind, rules, where, sky, luck.get(sid, "speed"))
+            problems += _check_move(e, ship, wind, rules, where, sky, luck.get(sid, "speed"), nations.least_way(ship))
         elif kind == "drift" and ship is not None:
             problems += _check_drift(e, ship, wind, rules, where)
         elif kind == "sail" and ship is not None:
@@ -249,7 +251,7 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
             problems += [f"{where}: {p}" for p in _check_chasers(e, ship, rules, active, book.turn)]
             load = guns.load_for(e)
             problems += _check_broadside(
-                e, ship, ships[e["target"]], rules, where, sky, luck.get(sid, "to_hit"), load
+                e, ship, ships[e["target"]], rules, where, sky, luck.get(sid, "to_hit") + nations.to_hit(ship), load
             )
         elif kind == "fires_fought" and ship is not None:
             removed = min(ship.fires, d3_from_d6(e["roll"])) if 1 <= e["roll"] <= 6 else -1
@@ -629,6 +631,64 @@ def _check_chasers(e: dict, ship: _Ship, rules: RuleSet, active: str | None, tur
     return out
 
 
+class _Nations:
+    """Follows option national: each fleet's handling and gunnery, and how often each broadside fired this turn.
+
+    Without the option every broadside still fires at most once a turn, so
+    that is checked in every battle.
+    """
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.on = False
+        self.nations: dict[str, str] = {}  # squadron -> nation
+        self.fired: dict[tuple[str, str], list[tuple[str, int]]] = {}  # (ship, side) -> stamps this turn
+
+    def _spec(self) -> dict[str, Any]:
+        return dict(self.rules.options.get("national") or {}) if self.on else {}
+
+    def nation(self, ship: _Ship) -> str:
+        return self.nations.get(ship.squadron, "")
+
+    def least_way(self, ship: _Ship) -> float:
+        s = self._spec()
+        if not s:
+            return float(self.rules.minimum_fraction)
+        if ship.quality in s["handling_by_quality"]:
+            return float(s["handling_by_quality"][ship.quality])
+        return float(s["handling_by_nation"].get(self.nation(ship), self.rules.minimum_fraction))
+
+    def to_hit(self, ship: _Ship) -> int:
+        return int(self._spec().get("to_hit", {}).get(self.nation(ship), 0))
+
+    def check(self, e: dict, ships: dict[str, _Ship], active: str | None, segments: int) -> list[str]:
+        kind = e["type"]
+        if kind == "setup":
+            self.on = "national" in (e.get("options") or ())
+            if self.on and "national" not in self.rules.options:
+                return ["option national is on, but the tables in force have no numbers for it"]
+            squadrons = e.get("squadrons")
+            self.nations = {
+                str(q.get("id")): str(q.get("nation")) for q in squadrons or () if isinstance(q, dict)
+            } if isinstance(squadrons, list) else {}
+            self.fired = {}
+        elif kind == "turn":
+            self.fired = {}
+        if kind != "broadside" or e.get("ship") not in ships:
+            return []
+        ship = ships[e["ship"]]
+        stamp = (str(active), segments)
+        done = self.fired.setdefault((e["ship"], str(e["side"])), [])
+        allowed = int(self._spec().get("volleys", {}).get(self.nation(ship), 1))
+        out = []
+        if len(done) >= allowed:
+            out.append(f"{e['ship']} fired her {e['side']} guns {len(done) + 1} times this turn, {allowed} allowed")
+        elif stamp in done:
+            out.append(f"{e['ship']} fired her {e['side']} guns twice in one segment")
+        done.append(stamp)
+        return out
+
+
 class _Loads:
     """Follows option shot: each fleet's stock of special shot and what each broadside is loaded with."""
 
@@ -816,7 +876,14 @@ def _check_drift(e: dict, ship: _Ship, wind: float, rules: RuleSet, where: str) 
 
 
 def _check_move(
-    e: dict, ship: _Ship, wind: float, rules: RuleSet, where: str, sky: str = "", speed: float = 0.0
+    e: dict,
+    ship: _Ship,
+    wind: float,
+    rules: RuleSet,
+    where: str,
+    sky: str = "",
+    speed: float = 0.0,
+    least: float | None = None,
 ) -> list[str]:
     out: list[str] = []
     x0, y0, h0 = ship.pose
@@ -837,7 +904,7 @@ def _check_move(
             fx = _weather_effects(rules, sky)
             hi = hi * float(fx.get("speed_factor", 1.0)) + float(fx.get("speed_bonus", 0.0))
             hi = max(0.0, hi + speed)  # the turn's fortune or calamity card, if it fell on her
-        lo = hi * rules.minimum_fraction
+        lo = hi * (rules.minimum_fraction if least is None else least)
     if abs(e["max"] - hi) > TOL or abs(e["min"] - lo) > TOL:
         out.append(
             f"{where}: limits {e['min']}-{e['max']} but the rules give {lo:g}-{hi:g} "

@@ -35,6 +35,8 @@ from game.content.yaml_nodes import (
 )
 from game.systems import system_ids
 
+#: Most times a nation may fire one broadside in a turn (option national): one a segment and one before.
+MAX_VOLLEYS = 4
 NATIONS = ("british", "french", "spanish", "american", "dutch", "danish", "swedish", "russian", "portuguese")
 CRITICAL_EFFECTS = ("rudder", "mast", "fire", "fires", "leak", "magazine")
 SPECIAL_ACTIONS = ("tack", "boxhaul", "fight_fires", "repair", "chain_shot", "fire_as_she_bears")
@@ -218,6 +220,16 @@ def _schema(
                         dice_factor=Num(0, 10),
                         broadside_to_hit=mod,
                         no_broadsides=ListOf(Choice(rates, "rate") if rates else Slug(), max_len=MAX_ROWS),
+                    ),
+                    False,
+                    None,
+                ),
+                national=F(
+                    Record(
+                        handling_by_quality=DictOf(Num(0, 1), keys=qualities, what="crew quality"),
+                        handling_by_nation=DictOf(Num(0, 1), keys=list(NATIONS), what="nation"),
+                        volleys=DictOf(Int(1, MAX_VOLLEYS), keys=list(NATIONS), what="nation"),
+                        to_hit=DictOf(mod, keys=list(NATIONS), what="nation"),
                     ),
                     False,
                     None,

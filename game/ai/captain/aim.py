@@ -13,8 +13,8 @@ from dataclasses import dataclass, replace
 
 from game.ai.captain.appraise import Appraiser, special_p
 from game.ai.captain.reach import can_fight
+from game.systems.btq21 import national, weather
 from game.systems.btq21 import shot as loads
-from game.systems.btq21 import weather
 from game.systems.btq21.broadside import AIMS, SIDES, Shot, gun_sides, plan_shot
 from game.systems.btq21.state import AFLOAT, GameState, Ship
 from game.table.geometry import to_local
@@ -80,7 +80,7 @@ def best_broadsides(ap: Appraiser, st: GameState, me: Ship, point: int, picks: d
     if act is not None and act.special is None and not me.crippled("crew") and not me.shore_battery:
         p_chain = special_p(st, me, "chain_shot")
     for side in gun_sides(me):
-        if side in me.fired:
+        if not national.ready(st, me, side):
             continue
         for t in st.ships.values():
             if t.side == me.side or not can_fight(t) or not (me.shore_battery or maybe_in_arc(me, side, t, reach)):
@@ -113,7 +113,9 @@ def exposure(ap: Appraiser, st: GameState, me: Ship, shooters: list[str], worst:
             continue
         best = 0.0
         for side in gun_sides(shooter):
-            if side in shooter.fired or not (shooter.shore_battery or maybe_in_arc(shooter, side, me, reach)):
+            if not national.ready(st, shooter, side):
+                continue
+            if not (shooter.shore_battery or maybe_in_arc(shooter, side, me, reach)):
                 continue
             shot = plan_shot(st, shooter, side, me, "hull")
             if isinstance(shot, Shot):

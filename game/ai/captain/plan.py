@@ -23,7 +23,7 @@ from game.ai.captain.courses import TURNS, candidates, signature
 from game.ai.captain.grapple import odds
 from game.ai.captain.reply import best_reply
 from game.systems.btq21 import commands as c
-from game.systems.btq21 import movement
+from game.systems.btq21 import movement, national
 from game.systems.btq21.boarding import boarding_refusal, within_reach
 from game.systems.btq21.broadside import Shot, plan_shot
 from game.systems.btq21.dice import Loaded
@@ -208,7 +208,7 @@ class Planner:
         if keep <= 0.0:
             return best
         for side in ("port", "starboard"):
-            if side in me.fired:
+            if not national.ready(st, me, side):
                 continue
             rest = picks_value({k: p for k, p in node.picks.items() if k != side})
             if rest + keep > best + 1e-9:

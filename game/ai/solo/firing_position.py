@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from game.ai.solo.boarding import boarders_threaten
 from game.ai.solo.gunnery import exit_edges, expected_hits, foes
-from game.systems.btq21 import board, movement, weather
+from game.systems.btq21 import board, movement, national, weather
 from game.systems.btq21 import commands as c
 from game.systems.btq21.broadside import SIDES, Shot, band_of, broadside_total, modifiers, plan_shot, split_dice
 from game.systems.btq21.engine import Rejected, apply
@@ -160,7 +160,7 @@ def _count_shots(work: GameState, ship_id: str, gained: dict[str, float]) -> Non
     if ship.status != AFLOAT:
         return
     for side in SIDES:
-        if side not in ship.fired and gained[side] == 0.0:
+        if national.ready(work, ship, side) and gained[side] == 0.0:
             gained[side] = _best_shot(work, ship, side, closest=True)
 
 

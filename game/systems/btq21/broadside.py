@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from game.systems.btq21 import board, chasers, fortune, shot, weather
+from game.systems.btq21 import board, chasers, fortune, national, shot, weather
 from game.systems.btq21.state import AFLOAT, GameState, Ship
 from game.table.arcs import ENDS
 from game.table.arcs import SIDES as SIDES  # the broadsides, as the rest of the rule system names them
@@ -224,6 +224,7 @@ def modifiers(state: GameState, firer: Ship, target: Ship, aim: str, band: str, 
         add("target_on_fire", int(m["target_on_fire"]))
     add("weather", weather.to_hit(state))
     add("fortune", int(fortune.effect(state, firer, "to_hit")))
+    add("national", national.to_hit(state, firer))
     cs = state.rules.special_actions["chain_shot"]
     if chain_shot and aim == "rigging" and band in cs["bands"]:
         add("chain_shot", int(cs["to_hit"]))

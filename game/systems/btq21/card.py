@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.systems.btq21 import shot, weather
+from game.systems.btq21 import national, shot, weather
 from game.systems.btq21.broadside import broadside_total, gun_sides, split_dice
 from game.systems.btq21.state import (
     AGROUND,
@@ -99,6 +99,8 @@ def _gun_mark(state: GameState, ship: Ship, side: str) -> Mark:
     """A broadside's state: ready or fired, and under option shot what is in the guns."""
     fired = side in ship.fired
     words = f"{side.title()} {'fired' if fired else 'ready'}"
+    if not fired and national.fired_once(ship, side):  # option national: a British broadside's second round
+        words = f"{side.title()} fired once, ready again"
     if side in ship.loading:
         words, fired = f"{side.title()} loading {shot.title(shot.load_of(ship, side))}", True
     elif shot.load_of(ship, side) != shot.ROUND:
@@ -150,6 +152,7 @@ def ship_card(state: GameState, ship_id: str) -> Card:
         orders.append(Mark("Chasers rigged", "badge", True))
     specials = [SPECIAL_NAMES.get(s, s.replace("_", " ").title()) for s in ship.specials if s != "shore_battery"]
     orders += [Mark(name, "chip") for name in specials] or [Mark("No special rules", tone="faint")]
+    orders += [Mark(knack, "chip") for knack in national.knacks(state, ship)]
 
     rows = broadside_table(state, ship)
     table = Table(

@@ -308,6 +308,7 @@ def _end_of_turn(state: GameState, out: Out) -> None:
     for ship in state.ships.values():
         ship.activated = False
         ship.fired = ()
+        ship.volleys = ()
     out.emit("turn", number=state.turn)
     for hook in _system(state).turn_hooks:
         hook(state, out)

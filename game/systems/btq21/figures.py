@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from game.systems.btq21 import chasers, fortune, weather
+from game.systems.btq21 import chasers, fortune, national, weather
 from game.systems.btq21 import shot as shot_mod
 from game.systems.btq21.broadside import AIMS, SIDES, Shot, battery_arc, gun_sides, plan_shot
 from game.systems.btq21.disposition import zone_limits
@@ -66,7 +66,7 @@ def arcs(state: GameState, ship_id: str, pose: Pose | None = None) -> tuple[Shap
     out = [
         Shape(tuple(arc_polygon(base, side, reach, off)), band_colour(name))
         for side in SIDES
-        if side not in ship.fired and side not in ship.loading
+        if national.ready(state, ship, side) and side not in ship.loading
         for name, reach in reversed(bands)
         if _reaches(state, ship, side, name)
     ]
@@ -75,7 +75,7 @@ def arcs(state: GameState, ship_id: str, pose: Pose | None = None) -> tuple[Shap
         out += [
             Shape(tuple(chase_polygon(base, end, reach, keel)), band_colour(name))
             for end in ENDS
-            if end not in ship.fired
+            if national.ready(state, ship, end)
             for name, reach in reversed(bands)
         ]
     return tuple(out)
@@ -287,7 +287,7 @@ def shot_box(state: GameState, firer_id: str, target_id: str) -> ShotBox | None:
             lines.append((f"{side}: {shot}", "bad" if sight else "dim"))
             continue
         shot_any = True
-        fired = side in firer.fired
+        fired = not national.ready(state, firer, side)
         for i, line in enumerate(shot_lines(state, side, shot)):
             tone = "spent" if fired else ("head" if i == 0 else "")
             lines.append((line + (" (already fired)" if fired and i == 0 else ""), tone))

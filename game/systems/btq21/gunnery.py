@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.systems.btq21 import chasers
+from game.systems.btq21 import chasers, national
 from game.systems.btq21 import commands as c
 from game.systems.btq21 import shot as loads
 from game.systems.btq21.broadside import AIMS, Shot, gun_sides, hits_on, plan_shot
@@ -158,6 +158,9 @@ def fire(state: GameState, cmd: c.Fire, out: Out) -> None:
     guns = "chasers" if cmd.side in ENDS else "broadside"
     if cmd.side in firer.fired:
         raise Illegal(f"{firer.name} has already fired her {cmd.side} {guns} this turn (or shifted her guns)")
+    again = national.refusal(state, firer, cmd.side)
+    if again:
+        raise Illegal(again)
     if cmd.side not in gun_sides(firer):
         unrigged = f"{firer.name}'s chasers are not rigged"
         raise Illegal(unrigged if cmd.side in ENDS else f"unknown broadside {cmd.side!r}")
@@ -190,7 +193,7 @@ def fire(state: GameState, cmd: c.Fire, out: Out) -> None:
             if isinstance(loaded, str):
                 raise Illegal(loaded)
             shot = loaded
-    firer.fired = firer.fired + (cmd.side,)
+    national.spend(state, firer, cmd.side)
     firer.fas = False  # Fire As She Bears is in force only until she shoots
     if in_window:
         state.fas_window = state.fas_window[1:]
@@ -257,7 +260,7 @@ def snap_fire(state: GameState, cmd: c.SnapFire, out: Out) -> None:
     if isinstance(shot, str):
         raise Illegal(shot)
     state.snap = ()
-    defender.fired = defender.fired + (side,)
+    national.spend(state, defender, side)
     defender.fas = False
     fire_loaded(state, shot, out, kind="snap_fire")
 
@@ -273,7 +276,7 @@ def offer_snap_fire(state: GameState, defender: Ship, boarder: Ship, out: Out) -
     On a trial nobody is there to answer, so the chance is only reported.
     """
     if defender.status == AFLOAT and not defender.activated and not defender.shore_battery:
-        if snap_side(defender, boarder) not in defender.fired:
+        if national.ready(state, defender, snap_side(defender, boarder)):
             if state.trial:
                 out.emit("snap_chance", ship=defender.id, target=boarder.id)
             else:
@@ -315,7 +318,7 @@ def _shots(state: GameState, firer: Ship) -> list[tuple[str, Ship, Shot]]:
         return []
     out = []
     for side in gun_sides(firer):
-        if side in firer.fired:
+        if not national.ready(state, firer, side):
             continue
         for target in state.ships.values():
             # plan_shot turns away friends and untargetable ships before measuring anything

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.systems.btq21 import board, fortune, weather
+from game.systems.btq21 import board, fortune, national, weather
 from game.systems.btq21.boarding import approach
 from game.systems.btq21.collision import resolve_contact
 from game.systems.btq21.damage import lose
@@ -72,7 +72,7 @@ def rate_limits(state: GameState, ship: Ship, disp: str) -> tuple[float, float]:
     hi = weather.top_speed(state, rate)
     if hi > 0:  # a fair wind or a parted sheet, for the ship the turn's card fell on
         hi = max(0.0, hi + float(fortune.effect(state, ship, "speed")))
-    return (hi * float(r.minimum_fraction), hi)
+    return (hi * national.least_way(state, ship), hi)
 
 
 def segments_allowed(state: GameState, ship: Ship) -> int:

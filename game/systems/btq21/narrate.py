@@ -207,6 +207,7 @@ def _modifier_words(key: str, value: int, rules: RuleSet | None) -> str:
         "chasers": "chasers rigged",
         "weather": "the weather",
         "fortune": "fortune" if value > 0 else "calamity",
+        "national": "her nation's gunnery",
     }.get(key, key.replace("_", " "))
 
 

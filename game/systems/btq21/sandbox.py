@@ -61,6 +61,7 @@ def next_activation(trial: GameState, ship_id: str) -> GameState:
     ship = trial.ships[ship_id]
     if ship.activated:
         ship.fired = ()
+        ship.volleys = ()
     trial.activation = None
     begin_activation(trial, ship, Out(trial))
     return trial

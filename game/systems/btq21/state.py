@@ -97,6 +97,8 @@ class Ship:
     loading: tuple[str, ...] = field(default=(), metadata={"hash_if_set": True})
     #: Bow and stern chasers rigged (option ``chasers``).
     chasers: bool = field(default=False, metadata={"hash_if_set": True})
+    #: Broadsides fired once this turn and still ready, each "side@segment" (option ``national``: British).
+    volleys: tuple[str, ...] = field(default=(), metadata={"hash_if_set": True})
 
     @property
     def pose(self) -> tuple[float, float, float]:

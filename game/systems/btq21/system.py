@@ -23,6 +23,7 @@ from game.systems.btq21 import (
     forecast,
     fortune,
     narrate,
+    national,
     sandbox,
     setup,
     shot,
@@ -89,6 +90,13 @@ class BeatToQuarters:
             "and astern with half a broadside's dice, never raking; while rigged her broadsides shoot worse, and "
             "sloops and brigs fire only their chasers (Gifford's Beat To Quarters 4.0, Optional Rules: Bow and "
             "Stern Chasers)",
+        ),
+        RuleOption(
+            national.NAME,
+            "National differences",
+            "Good crews may sail shorter segments and Spanish ships must sail longer ones; British ships may fire "
+            "each broadside twice a turn, never twice in one segment; American gunners add 1 to every roll to hit "
+            "(Gifford's Beat To Quarters 4.0, Optional Rules: National Differences)",
         ),
     )
 
