@@ -118,6 +118,7 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
     luck = _Luck(rules)
     guns = _Loads(rules)
     nations = _Nations(rules)
+    shoals = _Shoals(rules)
     for n, e in enumerate(events):
         at = f"line {lines[n]}: " if lines is not None and n < len(lines) else ""
         broken = damage(e, table)
@@ -145,6 +146,7 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
         problems += [f"{where}: {p}" for p in luck.check(e, ships)]
         problems += [f"{where}: {p}" for p in guns.check(e, ships, active)]
         problems += [f"{where}: {p}" for p in nations.check(e, ships, book.active, book.segments)]
+        problems += [f"{where}: {p}" for p in shoals.check(e, ships)]
         if kind == "setup":
             ships.clear()
             wind = float(e["wind_from"])
@@ -687,6 +689,54 @@ class _Nations:
             out.append(f"{e['ship']} fired her {e['side']} guns twice in one segment")
         done.append(stamp)
         return out
+
+
+class _Shoals:
+    """Follows option shoals: who tests at which shoal, and who may take the ground on one."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rates = list(rules.rates)
+        self.spec = rules.options.get("shoals")
+        self.depths: dict[str, str] = {}  # shoal -> depth rating, from the setup
+        self.last: dict[str, tuple[str, bool]] = {}  # ship -> (shoal, passed) of her last shoal test
+
+    def _draft(self, rate: str) -> int:
+        return self.rates.index(rate) if rate in self.rates else len(self.rates)
+
+    def check(self, e: dict, ships: dict[str, _Ship]) -> list[str]:
+        kind = e["type"]
+        if kind == "setup":
+            rated = e.get("shoals") or []
+            self.depths = {str(x.get("id")): str(x.get("depth")) for x in rated if isinstance(x, dict)}
+            self.last = {}
+            if self.depths and self.spec is None:
+                return ["shoals with depths, but the tables in force have no shoals option"]
+            return []
+        sid = e.get("ship")
+        ship = ships.get(sid) if isinstance(sid, str) else None
+        if ship is None:
+            return []
+        purpose = str(e.get("purpose", ""))
+        if kind == "test" and purpose.startswith("shoal:"):
+            shoal = purpose.split(":", 1)[1]
+            depth = self.depths.get(shoal)
+            out = []
+            if depth is None:
+                out.append(f"{sid} tested at {shoal[:40]!r}, not a shoal with a depth")
+            elif self._draft(ship.rate) != self._draft(depth):
+                out.append(f"{sid}, a {ship.rate} rate, tested at {shoal} ({depth} water): only a {depth} tests there")
+            elif self.spec is not None and e["needed"] != int(self.spec["successes"]):
+                out.append(f"a shoal test needs {self.spec['successes']} successes, log says {e['needed']}")
+            self.last[str(sid)] = (shoal, bool(e["passed"]))
+            return out
+        if kind == "aground" and str(e.get("on")) in self.depths:
+            shoal = str(e["on"])
+            depth = self.depths[shoal]
+            deeper = self._draft(ship.rate) < self._draft(depth)
+            if not deeper and self.last.get(str(sid)) != (shoal, False):
+                why = "floats over it" if self._draft(ship.rate) > self._draft(depth) else "did not fail her test"
+                return [f"{sid}, a {ship.rate} rate, ran aground on {shoal} ({depth} water), but she {why}"]
+        return []
 
 
 class _Loads:

@@ -206,7 +206,7 @@ OPTIONAL: dict[str, dict[str, Check]] = {
     "move": {"astern": flag, "boxhaul": flag, "stopped": text},
     "collision": {"aligned": flag, "other_aligned": flag},
     "wind": {"was": number},
-    "setup": {"options": list_of(text), "weather": words(*WEATHERS)},
+    "setup": {"options": list_of(text), "weather": words(*WEATHERS), "shoals": list_of(mapping_of(text))},
     "wind_roll": {"change": integer, "steps": integer, "shift": words("backs", "veers"), "weather_roll": integer},
     "broadside": {"modifiers": mapping_of(integer), "kind": text, "shot": words("round", *SHOT_LOADS),
                   "hits_on": words(*TRACKS)},

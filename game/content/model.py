@@ -150,6 +150,7 @@ class Terrain:
     kind: str  # island | coast | shoal
     points: tuple[Point, ...]  # polygon, counter-clockwise or not; may be concave
     name: str = ""
+    depth: str = ""  # a shoal's depth rating: the rate that must test to cross it (option shoals)
 
 
 @dataclass(frozen=True)

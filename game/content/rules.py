@@ -224,6 +224,7 @@ def _schema(
                     False,
                     None,
                 ),
+                shoals=F(Record(successes=Int(1, MAX_DICE * 2)), False, None),
                 national=F(
                     Record(
                         handling_by_quality=DictOf(Num(0, 1), keys=qualities, what="crew quality"),

@@ -119,7 +119,7 @@ def read_scenario(ctx: Ctx, root: Node, ships: Mapping[str, ShipClass], rules: R
         None if tbl is BAD or not all_ok(tbl.values()) else (tbl["width"], tbl["height"])
     )
 
-    terrain = _read_terrain(ctx, top["terrain"], size) if top["terrain"] is not BAD else BAD
+    terrain = _read_terrain(ctx, top["terrain"], size, list(rules.rates)) if top["terrain"] is not BAD else BAD
     # Ships are checked against every terrain piece that did load.
     good_terrain = tuple(t for t in terrain if t is not BAD) if terrain is not BAD else ()
     terrain = BAD if terrain is BAD or not all_ok(terrain) else terrain
@@ -152,7 +152,7 @@ def read_scenario(ctx: Ctx, root: Node, ships: Mapping[str, ShipClass], rules: R
     )
 
 
-def _read_terrain(ctx: Ctx, node: Node | None, size: tuple[float, float] | None) -> Any:
+def _read_terrain(ctx: Ctx, node: Node | None, size: tuple[float, float] | None, rates: list[str]) -> Any:
     if node is None:
         return ()
     if not expect_list(ctx, node, "terrain"):
@@ -165,6 +165,8 @@ def _read_terrain(ctx: Ctx, node: Node | None, size: tuple[float, float] | None)
         name=F(Str(), False, ""),
         kind=Choice(TERRAIN_KINDS, "terrain kind"),
         points=ListOf(_POINT, min_len=3, max_len=MAX_POLYGON),
+        # a shoal's depth, as the rate that feels its way over it (option shoals)
+        depth=F(Choice(rates, "rate") if rates else Slug(), False, ""),
     )
     ids = _Ids(ctx, "terrain")
     out: list[Any] = []
@@ -176,6 +178,9 @@ def _read_terrain(ctx: Ctx, node: Node | None, size: tuple[float, float] | None)
             continue
         if not ids.claim(v["id"], tn.value.get("id"), sub(path, "id")):
             v["id"] = BAD
+        if v["depth"] and v["kind"] != "shoal":
+            ctx.add(tn.value["depth"].line, sub(path, "depth"), f"only a shoal has a depth, not {v['kind']} terrain")
+            v["depth"] = BAD
         pts = v["points"]
         if pts is not BAD:
             pline = tn.value["points"].line
@@ -187,7 +192,9 @@ def _read_terrain(ctx: Ctx, node: Node | None, size: tuple[float, float] | None)
                 ctx.add(pline, sub(path, "points"), f"the polygon lies wholly off the {_fmt(size)} table")
                 v["points"] = BAD
         out.append(
-            Terrain(id=v["id"], kind=v["kind"], points=v["points"], name=v["name"]) if all_ok(v.values()) else BAD
+            Terrain(id=v["id"], kind=v["kind"], points=v["points"], name=v["name"], depth=v["depth"])
+            if all_ok(v.values())
+            else BAD
         )
     return tuple(out)  # may hold BAD items; the caller sorts them out
 

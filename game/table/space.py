@@ -38,7 +38,7 @@ from game.table.geometry import (
 )
 from game.table.terrain import decompose
 
-SHIP_CAT, TERRAIN_CAT, EDGE_CAT = 0b001, 0b010, 0b100
+SHIP_CAT, TERRAIN_CAT, EDGE_CAT, SHOAL_CAT = 0b0001, 0b0010, 0b0100, 0b1000
 #: How far the edge strips reach beyond the table; any move ends long before.
 EDGE_DEPTH = 1000.0
 #: A stopped base is backed off this far from what it hit, so it never ends
@@ -49,14 +49,14 @@ PAD = 1e-3
 #: Largest rotation between checked orientations when pivoting.
 PIVOT_STEP = 2.0
 
-_KIND_ORDER = {"ship": 0, "terrain": 1, "edge": 2}
+_KIND_ORDER = {"ship": 0, "terrain": 1, "shoal": 2, "edge": 3}
 _ANY = pymunk.ShapeFilter()
 _SIGHT_MASK = SHIP_CAT | TERRAIN_CAT
 
 
 @dataclass(frozen=True)
 class Contact:
-    kind: str  # "ship" | "terrain" | "edge"
+    kind: str  # "ship" | "terrain" | "shoal" | "edge"
     id: str  # ship id, terrain id, or edge name "north"/"south"/"east"/"west"
 
 
@@ -111,6 +111,7 @@ class TableSpace:
         width: float,
         height: float,
         terrain: Sequence[tuple[str, Sequence[Point]]] = (),
+        shoals: Sequence[tuple[str, Sequence[Point]]] = (),
     ) -> None:
         self.width = float(width)
         self.height = float(height)
@@ -122,6 +123,12 @@ class TableSpace:
         for tid, poly in terrain:
             for piece in decompose(poly):
                 self._add_static(make_piece("terrain", tid, piece), TERRAIN_CAT)
+        # Shoals stop a ship as the shore does, unless she floats over them
+        # (set_floats); being under water, they never block the sight of guns.
+        self._floats: dict[str, frozenset[str]] = {}
+        for tid, poly in shoals:
+            for piece in decompose(poly):
+                self._add_static(make_piece("shoal", tid, piece), SHOAL_CAT)
         w, h, t = self.width, self.height, EDGE_DEPTH
         edges = {
             "west": [(-t, -t), (0.0, -t), (0.0, h + t), (-t, h + t)],
@@ -175,6 +182,19 @@ class TableSpace:
         if rec.shape is not None:
             del self._owner[rec.shape]
             self._space.remove(rec.body, rec.shape)
+
+    def set_floats(self, ship_id: str, shoals: Collection[str]) -> None:
+        """The shoals this ship's keel passes over: her moves and turns ignore them."""
+        self._floats[ship_id] = frozenset(shoals)
+
+    def _in_way(self, ship_id: str, bb: tuple[float, float, float, float], flt: pymunk.ShapeFilter,
+                passing: Collection[str]) -> list[Piece]:
+        """What a ship's move or turn may meet in ``bb``: everything but the shoals she floats over or is passing."""
+        pieces = self._near(bb, flt)
+        floats = self._floats.get(ship_id, frozenset())
+        if not floats and not passing:
+            return pieces
+        return [p for p in pieces if p.kind != "shoal" or (p.id not in floats and p.id not in passing)]
 
     def ship_ids(self) -> list[str]:
         return list(self._ships)
@@ -239,6 +259,7 @@ class TableSpace:
         heading: float | None = None,
         *,
         start: Pose | None = None,
+        passing: Collection[str] = (),
     ) -> Sweep:
         """Slide the base straight along ``heading`` (default its own) for up to ``distance``.
 
@@ -260,7 +281,7 @@ class TableSpace:
         ox, oy = dx * dist, dy * dist
         bb = (x0 + min(ox, 0.0), y0 + min(oy, 0.0), x1 + max(ox, 0.0), y1 + max(oy, 0.0))
         best, hit = dist, None
-        for piece in self._near(bb, rec.solo):
+        for piece in self._in_way(ship_id, bb, rec.solo, passing):
             t = time_of_impact(rect, dx, dy, piece, best)
             if t is not None and (t < best or hit is None):
                 best, hit = t, piece
@@ -272,7 +293,7 @@ class TableSpace:
         signed = travelled if distance >= 0 else -travelled
         return Sweep(signed, end, None if hit is None else self._contact(hit.kind, hit.id))
 
-    def pivot(self, ship_id: str, turn: float, *, start: Pose | None = None) -> Pivot:
+    def pivot(self, ship_id: str, turn: float, *, start: Pose | None = None, passing: Collection[str] = ()) -> Pivot:
         """Turn in place about the centre by ``turn`` degrees (clockwise positive).
 
         Orientations are checked every PIVOT_STEP degrees or less and at the
@@ -286,7 +307,7 @@ class TableSpace:
             return Pivot(0.0, pose[2], None)
         radius = math.hypot(rect.hl, rect.hw)
         bb = (rect.cx - radius, rect.cy - radius, rect.cx + radius, rect.cy + radius)
-        pieces = sorted(self._near(bb, rec.solo), key=lambda p: (_KIND_ORDER[p.kind], p.id))
+        pieces = sorted(self._in_way(ship_id, bb, rec.solo, passing), key=lambda p: (_KIND_ORDER[p.kind], p.id))
         steps = max(1, math.ceil(abs(turn) / PIVOT_STEP - 1e-9))
         for k in range(1, steps + 1):
             h = pose[2] + turn * k / steps
@@ -298,9 +319,11 @@ class TableSpace:
                     return Pivot(turned, pose[2] + turned, self._contact(piece.kind, piece.id))
         return Pivot(turn, pose[2] + turn, None)
 
-    def pivot_blocker(self, ship_id: str, turn: float, *, start: Pose | None = None) -> Contact | None:
+    def pivot_blocker(
+        self, ship_id: str, turn: float, *, start: Pose | None = None, passing: Collection[str] = ()
+    ) -> Contact | None:
         """First thing met when turning ``turn`` degrees in place (clockwise positive), else None."""
-        return self.pivot(ship_id, turn, start=start).contact
+        return self.pivot(ship_id, turn, start=start, passing=passing).contact
 
     def pivot_blocker_to(self, ship_id: str, new_heading: float) -> Contact | None:
         """Like pivot_blocker, turning the shorter way to ``new_heading``."""

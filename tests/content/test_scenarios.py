@@ -363,3 +363,13 @@ def test_a_squadron_nation_must_be_one_the_rules_know(bad) -> None:
 def test_a_battery_beyond_the_broadside_dice_table_is_refused(bad) -> None:
     text = replace(SCENARIO, "        guns: 20", "        guns: 150")
     find(bad(text), F, line_of(text, "guns: 150"), "sides[1].batteries[0].guns", "outside the broadside dice table")
+
+
+def test_only_a_shoal_has_a_depth_and_it_is_a_rate(bad, load) -> None:
+    text = replace(SCENARIO, "kind: island", "kind: island\n    depth: 3rd")
+    where = f"{F}:{line_of(text, 'depth: 3rd')}: terrain[0].depth"
+    assert bad(text) == [f"{where}: only a shoal has a depth, not island terrain"]
+    text = replace(SCENARIO, "kind: island", "kind: shoal\n    depth: 3nd")
+    assert "unknown rate '3nd'" in bad(text)[0] and "terrain[0].depth" in bad(text)[0]
+    shoal = load(replace(SCENARIO, "kind: island", "kind: shoal\n    depth: 3rd")).terrain[0]
+    assert (shoal.kind, shoal.depth) == ("shoal", "3rd")

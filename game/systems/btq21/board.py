@@ -9,6 +9,7 @@ unchanged poses are skipped.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from game.systems.btq21.state import ON_TABLE, GameState, Ship
@@ -22,14 +23,35 @@ def space(state: GameState) -> TableSpace:
     """The table space with the state's bases placed."""
     sp = state._space
     if sp is None:
+        shoals = rated_shoals(state)
+        terrain = state.scenario.terrain if state.scenario else ()
         sp = TableSpace(
             state.table_width,
             state.table_height,
-            [(t.id, t.points) for t in state.scenario.terrain] if state.scenario else [],
+            [(t.id, t.points) for t in terrain if t.id not in shoals],
+            [(t.id, t.points) for t in terrain if t.id in shoals],
         )
+        for ship in state.ships.values():
+            over = [sid for sid, depth in shoals.items() if draft(state, ship.rate) > draft(state, depth)]
+            if over:
+                sp.set_floats(ship.id, over)
         state._space = sp
     sp.sync([s for s in state.ships.values() if s.status in ON_TABLE])
     return sp
+
+
+def rated_shoals(state: GameState) -> dict[str, str]:
+    """Shoal id -> depth, for the shoals option shoals rates (none without it: then every shoal is shore)."""
+    system, sc = state.system, state.scenario
+    if sc is None or system is None or "shoals" not in getattr(system, "enabled", {}):
+        return {}
+    return {t.id: t.depth for t in sc.terrain if t.kind == "shoal" and t.depth}
+
+
+def draft(state: GameState, rate: str) -> int:
+    """A rate's place in the tables' list, deepest draft (the 1st rate) first."""
+    rates = list(state.rules.rates)
+    return rates.index(rate) if rate in rates else len(rates)
 
 
 #: Closest distances already measured, by the two bases' poses and sizes.  The distance
@@ -86,13 +108,17 @@ def in_arc(state: GameState, firer: str, side: str, target: str, reach: float, o
     return got
 
 
-def sweep(state: GameState, ship_id: str, distance: float, heading: float | None = None) -> Sweep:
-    return space(state).sweep(ship_id, distance, heading)
+def sweep(
+    state: GameState, ship_id: str, distance: float, heading: float | None = None, passing: Collection[str] = ()
+) -> Sweep:
+    return space(state).sweep(ship_id, distance, heading, passing=passing)
 
 
-def pivot_blocker(state: GameState, ship_id: str, turn: float, at: Pose | None = None) -> Contact | None:
+def pivot_blocker(
+    state: GameState, ship_id: str, turn: float, at: Pose | None = None, passing: Collection[str] = ()
+) -> Contact | None:
     """What turning ``turn`` degrees in place (from ``at``, default where she is) would foul."""
-    return space(state).pivot_blocker(ship_id, turn, start=at)
+    return space(state).pivot_blocker(ship_id, turn, start=at, passing=passing)
 
 
 def line_of_sight(state: GameState, a: str, b: str) -> list[Contact]:

@@ -47,7 +47,7 @@ def resolve_contact(state: GameState, ship: Ship, contact: Contact, out: Out) ->
         remove(state, ship, AGROUND, out, on=contact.id, at=pose_of(ship))
     elif contact.kind == "ship":
         collide(state, ship, state.ships[contact.id], out)
-    elif contact.kind == "terrain":
+    elif contact.kind in ("terrain", "shoal"):
         remove(state, ship, AGROUND, out, on=contact.id, at=pose_of(ship))
     else:
         ship.exit_edge = contact.id

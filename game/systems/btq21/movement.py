@@ -18,10 +18,11 @@ the battle).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
-from game.systems.btq21 import board, fortune, national, weather
+from game.systems.btq21 import board, fortune, national, shoals, weather
 from game.systems.btq21.boarding import approach
 from game.systems.btq21.collision import resolve_contact
 from game.systems.btq21.damage import lose
@@ -30,7 +31,7 @@ from game.systems.btq21.events import Out, emit_move, pose_of, r3
 from game.systems.btq21.illegal import Illegal
 from game.systems.btq21.state import AFLOAT, Activation, GameState, Ship
 from game.table.geometry import Pose, norm_heading
-from game.table.space import Contact
+from game.table.space import Contact, Sweep
 
 #: Tolerance when checking a requested distance or turn against its limits.
 SLACK = 1e-6
@@ -95,13 +96,15 @@ def plan(state: GameState, act: Activation, ship: Ship) -> SegmentPlan:
     return SegmentPlan(seg, disp, False, lo, hi, turn)
 
 
-def check_turn(state: GameState, ship: Ship, turn: float, limit: float, at: Pose | None = None) -> None:
+def check_turn(
+    state: GameState, ship: Ship, turn: float, limit: float, at: Pose | None = None, passing: Collection[str] = ()
+) -> None:
     if abs(turn) > limit + SLACK:
         if limit == 0:
             raise Illegal(f"{ship.name} cannot turn this segment (damaged rudder)")
         raise Illegal(f"{ship.name} may turn at most {limit:g} degrees at the end of a segment (asked {turn:g})")
     if abs(turn) > SLACK:
-        blocker = board.pivot_blocker(state, ship.id, turn, at)
+        blocker = board.pivot_blocker(state, ship.id, turn, at, passing)
         if blocker is not None:
             raise Illegal(
                 f"{ship.name} has no room to turn {turn:+g} degrees: her base would foul {_name(state, blocker)}"
@@ -114,6 +117,22 @@ def _name(state: GameState, contact: Contact) -> str:
     if contact.kind == "edge":
         return f"the {contact.id} table edge"
     return str(contact.id).replace("_", " ")
+
+
+def _sail(
+    state: GameState, ship: Ship, distance: float, turn: float, limit: float, out: Out
+) -> tuple[Sweep, list[str]]:
+    """Her straight run (astern if ``distance`` is negative), testing at shoals of her draft on the way.
+
+    A turn with no room at the end is refused before any shoal's test is
+    rolled, judged as if every test passes (the only way she gets there).
+    """
+    testing = shoals.to_test(state, ship)
+    if testing and abs(turn) > SLACK:
+        ahead = board.sweep(state, ship.id, distance, passing=testing)
+        if ahead.contact is None:
+            check_turn(state, ship, turn, limit, at=ahead.pose, passing=testing)
+    return shoals.sweep(state, ship, distance, out)
 
 
 def move_segment(state: GameState, act: Activation, ship: Ship, distance: float, turn: float, out: Out) -> None:
@@ -140,10 +159,10 @@ def move_segment(state: GameState, act: Activation, ship: Ship, distance: float,
             act.segment += 1
             act.movement_over = True
             return
-    sw = board.sweep(state, ship.id, distance)
+    sw, passed = _sail(state, ship, distance, turn, p.turn, out)
     if sw.contact is None:
         end = sw.pose
-        check_turn(state, ship, turn, p.turn, at=end)
+        check_turn(state, ship, turn, p.turn, at=end, passing=passed)
         ship.x, ship.y = end[0], end[1]
         ship.heading = norm_heading(ship.heading + turn)
         act.segment += 1
@@ -200,9 +219,9 @@ def back_clear(state: GameState, act: Activation, ship: Ship, distance: float, t
     """Back straight astern, then turn (validated by :func:`check_back_clear` first)."""
     p = plan(state, act, ship)
     distance = min(max(distance, 0.0), p.minimum)
-    sw = board.sweep(state, ship.id, -distance)
+    sw, passed = _sail(state, ship, -distance, turn, p.turn, out)
     if sw.contact is None:
-        check_turn(state, ship, turn, p.turn, at=sw.pose)
+        check_turn(state, ship, turn, p.turn, at=sw.pose, passing=passed)
         ship.x, ship.y = sw.pose[0], sw.pose[1]
         ship.heading = norm_heading(ship.heading + turn)
         act.segment += 1
@@ -255,7 +274,7 @@ def drift(state: GameState, ship: Ship, out: Out) -> None:
     """1" downwind, heading unchanged; she can still hit a ship, the shore or the edge."""
     dist = float(state.rules.drift_distance)
     downwind = norm_heading(state.wind_from + 180.0)
-    sw = board.sweep(state, ship.id, dist, heading=downwind)
+    sw, _ = shoals.sweep(state, ship, dist, out, heading=downwind)
     ship.x, ship.y = sw.pose[0], sw.pose[1]
     out.emit("drift", ship=ship.id, distance=r3(sw.travelled), to=pose_of(ship))
     if sw.contact is not None:

@@ -87,6 +87,7 @@ _TEST_PHRASES = {
     "repair": "tries to repair",
     "chain_shot": "loads chain shot",
     "fire_as_she_bears": "orders fire as she bears",
+    "shoal": "feels her way over a shoal",
 }
 
 _TEST_PURPOSES = {
@@ -97,6 +98,7 @@ _TEST_PURPOSES = {
     "repair": "Repair",
     "chain_shot": "Chain shot",
     "fire_as_she_bears": "Fire as she bears",
+    "shoal": "Crossing a shoal",
 }
 
 
@@ -485,6 +487,7 @@ def _move(e: Event, n: Names, rules: RuleSet | None) -> str:
     tail = {
         "ship": " until she runs into another ship",
         "terrain": " until she strikes the shore",
+        "shoal": " until she takes the ground on a shoal",
         "edge": " to the edge of the table",
         "boarding": " to close with the ship she means to board",
     }.get(str(stopped), f" until stopped ({stopped})" if stopped else "")

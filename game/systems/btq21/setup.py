@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.content.model import RuleSet, Scenario, ShoreBattery
-from game.systems.btq21 import weather
+from game.systems.btq21 import board, weather
 from game.systems.btq21.dice import Dice
 from game.systems.btq21.events import Out, pose_of
 from game.systems.btq21.initiative import roll_initiative
@@ -86,6 +86,7 @@ def new_game(
     enabled = dict(getattr(system, "enabled", None) or {})
     if weather.NAME in enabled:
         state.weather = str(enabled[weather.NAME].get("value") or weather.NORMAL)
+    shoals = board.rated_shoals(state)
     out = Out(state)
     out.emit(
         "setup",
@@ -100,6 +101,7 @@ def new_game(
         ships=[_ship_entry(s) for s in ships.values()],
         **({"options": sorted(enabled)} if enabled else {}),
         **({"weather": state.weather} if state.weather else {}),
+        **({"shoals": [{"id": k, "depth": v} for k, v in shoals.items()]} if shoals else {}),
     )
     for hook in getattr(system, "setup_hooks", ()):
         hook(state, out)

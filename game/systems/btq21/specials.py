@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.systems.btq21 import board
+from game.systems.btq21 import board, shoals
 from game.systems.btq21.collision import resolve_contact
 from game.systems.btq21.damage import add_fires, add_leaks, lose
 from game.systems.btq21.dice import d3_from_d6
@@ -173,12 +173,14 @@ def boxhaul(state: GameState, act: Activation, ship: Ship, distance: float, fail
     fail_deg = float(spec["fail_turn"]) * fail_turn
     if board.pivot_blocker(state, ship.id, fail_deg) is not None:
         raise Illegal(f"{ship.name} has no room to turn {fail_deg:+g} degrees if the boxhaul fails")
-    sw = board.sweep(state, ship.id, distance)
-    if sw.contact is None and board.pivot_blocker(state, ship.id, float(spec["turn"]), at=sw.pose) is not None:
+    testing = shoals.to_test(state, ship)  # the room to turn is judged as if every shoal's test passes
+    sw = board.sweep(state, ship.id, distance, passing=testing)
+    if sw.contact is None and board.pivot_blocker(state, ship.id, float(spec["turn"]), sw.pose, testing) is not None:
         raise Illegal(f"{ship.name} has no room to turn about at the end of that boxhaul")
     p = plan(state, act, ship)
     act.special = "boxhaul"
     if success_test(state, ship, "special:boxhaul", int(spec["successes"]), out):
+        sw, _ = shoals.sweep(state, ship, distance, out)
         ship.x, ship.y = sw.pose[0], sw.pose[1]
         act.segment += 1
         act.movement_over = True

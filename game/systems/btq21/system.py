@@ -26,6 +26,7 @@ from game.systems.btq21 import (
     national,
     sandbox,
     setup,
+    shoals,
     shot,
     weather,
     wind,
@@ -97,6 +98,14 @@ class BeatToQuarters:
             "Good crews may sail shorter segments and Spanish ships must sail longer ones; British ships may fire "
             "each broadside twice a turn, never twice in one segment; American gunners add 1 to every roll to hit "
             "(Gifford's Beat To Quarters 4.0, Optional Rules: National Differences)",
+        ),
+        RuleOption(
+            shoals.NAME,
+            "Shoals",
+            "A shoal with a depth is shore only to ships too deep for it: a ship of its rating tests her crew "
+            "each time she sails in, out of or across it and runs aground if the test fails; smaller ships sail "
+            "over; larger ones ground. Shoals never block the guns' line of sight "
+            "(Gifford's Beat To Quarters 4.0, Optional Rules: Shoals)",
         ),
     )
 

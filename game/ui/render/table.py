@@ -49,6 +49,8 @@ class TableLayer:
                 cx = sum(p[0] for p in pts) / len(pts)
                 cy = sum(p[1] for p in pts) / len(pts)
                 blit_text(surf, t.name, (cx, cy), 16, P.ISLAND_EDGE, "center", bold=True)
+                if t.depth:  # a shoal's depth rating: the rate that must feel her way over it
+                    blit_text(surf, f"{t.depth}-rate water", (cx, cy + 16), 13, P.ISLAND_EDGE, "center")
         pygame.draw.lines(surf, P.TABLE_EDGE, True, corners, 3)
         return surf
 
