@@ -117,7 +117,7 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
     coming: str | None = None  # the weather the last weather roll calls for, until its event
     luck = _Luck(rules)
     guns = _Loads(rules)
-    nations = _Nations(rules)
+    nations = _Nations(rules, book)
     shoals = _Shoals(rules)
     for n, e in enumerate(events):
         at = f"line {lines[n]}: " if lines is not None and n < len(lines) else ""
@@ -640,17 +640,17 @@ class _Nations:
     that is checked in every battle.
     """
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, rules: RuleSet, book: _Bookkeeping) -> None:
         self.rules = rules
         self.on = False
-        self.nations: dict[str, str] = {}  # squadron -> nation
+        self.book = book  # its squadron -> nation, read from the setup
         self.fired: dict[tuple[str, str], list[tuple[str, int]]] = {}  # (ship, side) -> stamps this turn
 
     def _spec(self) -> dict[str, Any]:
         return dict(self.rules.options.get("national") or {}) if self.on else {}
 
     def nation(self, ship: _Ship) -> str:
-        return self.nations.get(ship.squadron, "")
+        return self.book.nations.get(ship.squadron, "")
 
     def least_way(self, ship: _Ship) -> float:
         s = self._spec()
@@ -669,10 +669,6 @@ class _Nations:
             self.on = "national" in (e.get("options") or ())
             if self.on and "national" not in self.rules.options:
                 return ["option national is on, but the tables in force have no numbers for it"]
-            squadrons = e.get("squadrons")
-            self.nations = {
-                str(q.get("id")): str(q.get("nation")) for q in squadrons or () if isinstance(q, dict)
-            } if isinstance(squadrons, list) else {}
             self.fired = {}
         elif kind == "turn":
             self.fired = {}

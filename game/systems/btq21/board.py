@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from game.systems.btq21.state import ON_TABLE, GameState, Ship
+from game.systems.btq21.state import ON_TABLE, GameState, Ship, option_on
 from game.table import arcs
 from game.table.convex import Piece, Rect, piece_distance
 from game.table.geometry import Pose
@@ -42,8 +42,8 @@ def space(state: GameState) -> TableSpace:
 
 def rated_shoals(state: GameState) -> dict[str, str]:
     """Shoal id -> depth, for the shoals option shoals rates (none without it: then every shoal is shore)."""
-    system, sc = state.system, state.scenario
-    if sc is None or system is None or "shoals" not in getattr(system, "enabled", {}):
+    sc = state.scenario
+    if sc is None or not option_on(state, "shoals"):
         return {}
     return {t.id: t.depth for t in sc.terrain if t.kind == "shoal" and t.depth}
 

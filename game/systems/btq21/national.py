@@ -26,14 +26,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.systems.btq21.state import GameState, Ship
+from game.systems.btq21.state import GameState, Ship, option_on
 
 NAME = "national"
 
 
 def enabled(state: GameState) -> bool:
-    system = state.system
-    return system is not None and NAME in getattr(system, "enabled", {})
+    return option_on(state, NAME)
 
 
 def spec(state: GameState) -> dict[str, Any]:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from game.content.model import Terrain
 from game.systems.btq21 import board
 from game.systems.btq21.events import Out
 from game.systems.btq21.state import GameState, Ship
@@ -30,24 +29,6 @@ from game.table.space import Sweep
 
 NAME = "shoals"
 PURPOSE = "shoal"
-
-
-def enabled(state: GameState) -> bool:
-    return bool(board.rated_shoals(state)) or (state.system is not None and NAME in state.system.enabled)
-
-
-def rated(state: GameState) -> list[Terrain]:
-    """The shoals with a depth, when the option is on (else none: every shoal is shore)."""
-    depths = board.rated_shoals(state)
-    return [t for t in state.scenario.terrain if t.id in depths] if depths else []
-
-
-def verdict(state: GameState, ship: Ship, shoal: Terrain) -> str:
-    """What this shoal is to her: ``over`` (she floats over it), ``test`` or ``aground``."""
-    mine, depth = board.draft(state, ship.rate), board.draft(state, shoal.depth)
-    if mine > depth:
-        return "over"
-    return "test" if mine == depth else "aground"
 
 
 def sweep(
@@ -72,5 +53,7 @@ def sweep(
 
 
 def to_test(state: GameState, ship: Ship) -> Collection[str]:
-    """The shoals she would test at: every rated shoal of her own draft."""
-    return [t.id for t in rated(state) if verdict(state, ship, t) == "test"]
+    """The shoals she would test at: every rated shoal of her own draft (deeper ones ground her, shallower
+    ones she sails over; board.space tells the table which)."""
+    mine = board.draft(state, ship.rate)
+    return [sid for sid, depth in board.rated_shoals(state).items() if board.draft(state, depth) == mine]

@@ -288,6 +288,11 @@ class GameState:
         return [s for s in self.ships.values() if s.side != side]
 
 
+def option_on(state: GameState, name: str) -> bool:
+    """Whether the battle plays with the rule system's option ``name`` (its system holds the options)."""
+    return state.system is not None and name in getattr(state.system, "enabled", {})
+
+
 def _unset_option(f: Field[Any], value: Any) -> bool:
     """An option's field at its default: left out, so battles without the option keep their hashes."""
     return bool(f.metadata.get("hash_if_set")) and value == f.default
