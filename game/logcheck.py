@@ -22,6 +22,7 @@ from typing import Any
 
 from game.content.model import RuleSet
 from game.files import FileProblem, read_bytes
+from game.logcheck_options import Anchors, Fireships, Fouling
 from game.logshape import damage, face_problems, shapes
 from game.systems.btq21.collision import aligned_headings
 from game.systems.btq21.dice import d3_from_d6
@@ -119,6 +120,9 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
     guns = _Loads(rules)
     nations = _Nations(rules, book)
     shoals = _Shoals(rules)
+    anchors = Anchors(rules)
+    fouling = Fouling(rules)
+    fireships = Fireships(rules)
     for n, e in enumerate(events):
         at = f"line {lines[n]}: " if lines is not None and n < len(lines) else ""
         broken = damage(e, table)
@@ -147,6 +151,9 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
         problems += [f"{where}: {p}" for p in guns.check(e, ships, active)]
         problems += [f"{where}: {p}" for p in nations.check(e, ships, book.active, book.segments)]
         problems += [f"{where}: {p}" for p in shoals.check(e, ships)]
+        problems += [f"{where}: {p}" for p in anchors.check(e, ships, active)]
+        problems += [f"{where}: {p}" for p in fouling.check(e, ships, active)]
+        problems += [f"{where}: {p}" for p in fireships.check(e, ships, active)]
         if kind == "setup":
             ships.clear()
             wind = float(e["wind_from"])
@@ -202,7 +209,8 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
         sid = e.get("ship")
         ship = ships.get(sid) if isinstance(sid, str) else None
         if kind == "move" and ship is not None:
-            problems += _check_move(e, ship, wind, rules, where, sky, luck.get(sid, "speed"), nations.least_way(ship))
+            problems += _check_move(e, ship, wind, rules, where, sky, luck.get(sid, "speed"),
+                                  fireships.least_way(sid) or nations.least_way(ship))
         elif kind == "drift" and ship is not None:
             problems += _check_drift(e, ship, wind, rules, where)
         elif kind == "sail" and ship is not None:

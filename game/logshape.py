@@ -95,6 +95,15 @@ def shapes(rules: RuleSet) -> dict[str, dict[str, Check]]:
         "fortune": {**ship, "card": text},
         "shot_stock": {"side": text, "roll": integer, "stock": integer},
         "chasers": {**ship, "rigged": flag},
+        "anchor": {**ship, "act": words("moored", "let_go", "weigh", "cut"), "end": words("bow", "stern")},
+        "swing": {**ship, "about": words("bow", "stern"), "degrees": number, "to": pose},
+        "fouling": {**ship, "other": text, "roll": integer, "fouled": flag},
+        "unfouled": {**ship, "others": list_of(text)},
+        "fireship": ship,
+        "fireship_roll": {**ship, "roll": integer, "explodes": flag},
+        "fireship_blast": {**ship, "target": text, "aim": text, "d10": integer, "d6": integer, "needed": integer,
+                           "faces_d10": faces, "faces_d6": faces, "hits": integer},
+        "fireship_flames": {**ship, "target": text, "roll": integer, "fire": flag, "blast": flag},
         "load": {**ship, "side": words("port", "starboard"), "shot": loads, "ready": flag},
         "loaded": {**ship, "side": words("port", "starboard"), "shot": loads},
         "shot_spent": {"side": text, "ships": list_of(text)},
@@ -198,7 +207,8 @@ KNOWN_TYPES = frozenset(
     fire_spreads leak_worsens fires_fought repaired special_failed hold_fire snap_chance declare_boarding
     grapple boarding_failed boarding boarding_broken_off struck sunk exploded destroyed captured phase turn
     game_over wind_roll weather fortune_card fortune shot_stock load loaded shot_spent hot_shot
-    hot_shot_hit chasers""".split()
+    hot_shot_hit chasers anchor swing fouling unfouled
+    fireship fireship_roll fireship_blast fireship_flames""".split()
 )
 
 #: Fields some events carry only sometimes; checked when present.
@@ -206,6 +216,9 @@ OPTIONAL: dict[str, dict[str, Check]] = {
     "move": {"astern": flag, "boxhaul": flag, "stopped": text},
     "collision": {"aligned": flag, "other_aligned": flag},
     "wind": {"was": number},
+    "anchor": {"step": integer, "of": integer, "weighed": flag},
+    "grapple": {"fouled": flag},
+    "sunk": {"dragged_by": text},
     "setup": {"options": list_of(text), "weather": words(*WEATHERS), "shoals": list_of(mapping_of(text))},
     "wind_roll": {"change": integer, "steps": integer, "shift": words("backs", "veers"), "weather_roll": integer},
     "broadside": {"modifiers": mapping_of(integer), "kind": text, "shot": words("round", *SHOT_LOADS),

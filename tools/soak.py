@@ -8,7 +8,7 @@ pairing and a summary; exits 1 if anything failed.
 
     python tools/soak.py [--games-per 21] [--jobs 2] [--kinds captain,scripted,random] [--recheck 1]
 
-With the defaults: every shipped scenario (9) x 6 pairings x 21 games = 1134 games.
+With the defaults: every shipped scenario (14) x 6 pairings x 21 games = 1764 games.
 """
 
 from __future__ import annotations

@@ -37,3 +37,10 @@ def calamity_pending(state: GameState, squadron: str) -> bool:
     if not state.fortune or state.fortune[0] != squadron:
         return False
     return fortune.kind(state, state.fortune[1]) == "calamity"
+
+
+def exit_edges(state: GameState) -> dict[str, str]:
+    """The scenario's exit objectives: side -> the table edge she scores by leaving over."""
+    if state.scenario is None:
+        return {}
+    return dict((state.scenario.victory or {}).get("exit_edges", {}) or {})

@@ -163,6 +163,7 @@ class ScenarioShip:
     quality: str | None = None  # overrides the class's crew quality
     specials: tuple[str, ...] = ()  # added to the class's specials
     source: str = ""
+    anchored: str = ""  # "bow" or "stern": she starts the battle at anchor (option anchors)
 
 
 @dataclass(frozen=True)

@@ -225,6 +225,33 @@ def _schema(
                     None,
                 ),
                 shoals=F(Record(successes=Int(1, MAX_DICE * 2)), False, None),
+                anchors=F(Record(swing=Num(0, 360), weigh_turns=Int(1, MAX_ROWS)), False, None),
+                fireships=F(
+                    Record(
+                        explode_die=Int(2, 100),
+                        explode_on=ListOf(Int(1, 100), max_len=100),
+                        sail_activations=Int(1, MAX_ROWS),
+                        blast_range=Num(0, MAX_INCHES),
+                        blast_band=Choice(bands, "range band") if bands else Slug(),
+                        blast_aim=Choice(AIMS, "aim"),
+                        blaze_die=Int(2, 100),
+                        blast_fire_on=ListOf(Int(1, 100), max_len=100),
+                        near_fire_on=ListOf(Int(1, 100), max_len=100),
+                    ),
+                    False,
+                    None,
+                ),
+                fouling=F(
+                    Record(
+                        foul_die=Int(2, 100),
+                        foul_on=ListOf(Int(1, 100), max_len=100),
+                        unfoul_successes=Int(1, MAX_DICE * 2),
+                        grapple_successes=Int(1, MAX_DICE * 2),
+                        drag_successes=Int(1, MAX_DICE * 2),
+                    ),
+                    False,
+                    None,
+                ),
                 national=F(
                     Record(
                         handling_by_quality=DictOf(Num(0, 1), keys=qualities, what="crew quality"),

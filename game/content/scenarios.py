@@ -57,6 +57,8 @@ VICTORY_MODES = ("points",)
 MAX_OPTION_TEXT = 80
 #: A scenario switches on at most this many options.
 MAX_OPTIONS = 20
+#: The ends a ship may lie at anchor by (option anchors).
+ANCHOR_ENDS = ("bow", "stern")
 MAX_TABLE = 500.0  # inches of either side of the table
 MAX_TURNS = 100
 MAX_SIDES = 8
@@ -135,6 +137,8 @@ def read_scenario(ctx: Ctx, root: Node, ships: Mapping[str, ShipClass], rules: R
                 node = root.get("options")
                 line = node.value[i].line if node is not None and node.kind == "seq" else root.line
                 ctx.add(line, f"options[{i}]", str(e))
+    if sides is not BAD and top["options"] is not BAD:
+        _check_anchored(ctx, sides, top["options"])
     if size is None or ctx.count() > before or not all_ok([*top.values(), terrain, sides, victory]):
         return None
     return Scenario(
@@ -236,6 +240,7 @@ def _read_sides(
         flagship=F(Bool(), False, False),
         quality=F(Choice(rules.crew_qualities, "crew quality"), False, None),
         specials=F(ListOf(Choice(rules.specials, "special rule"), unique=True), False, ()),
+        anchored=F(Choice(ANCHOR_ENDS, "anchored end"), False, ""),
     )
     bat_rec = Record(
         id=Slug(),
@@ -426,7 +431,22 @@ def _read_ship(
         quality=v["quality"],
         specials=v["specials"],
         source=ctx.where(en.line),
+        anchored=v["anchored"],
     )
+
+
+def _check_anchored(ctx: Ctx, sides: Any, options: list[str]) -> None:
+    """A ship may start at anchor only in a scenario played with option anchors."""
+    if any(str(t).split("=", 1)[0].strip() == "anchors" for t in options):
+        return
+    for side in sides:
+        if side is BAD:
+            continue
+        for sq in side.squadrons:
+            for s in sq.ships:
+                if s.anchored:
+                    line = int(s.source.rsplit(":", 1)[1])
+                    ctx.add(line, "anchored", f"'{s.id}' starts at anchor: add 'anchors' to the scenario's options")
 
 
 def _check_overlaps(ctx: Ctx, placed: list[_Placed]) -> None:

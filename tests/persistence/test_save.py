@@ -39,6 +39,27 @@ def test_a_saved_game_replays_to_the_same_hash(tmp_path):
     assert again.events == session.events
 
 
+@pytest.mark.parametrize("scenario", ["aboukir_bay", "round_and_grape", "stern_chase"])
+def test_a_battle_with_an_options_commands_saves_and_replays(tmp_path, scenario):
+    session = _played(seed=3, scenario=scenario)
+    kinds = {c.type for c in session.commands}
+    assert kinds & {"let_go", "swing", "weigh", "cut_cable", "load", "rig_chasers"}, kinds
+    path = tmp_path / f"{scenario}.yaml"
+    write_save(path, session)
+    assert load_save(path, RULES, SHIPS).state.state_hash() == session.state.state_hash()
+
+
+def test_a_command_of_an_option_the_battle_is_not_played_with_is_refused_on_replay(tmp_path):
+    path = tmp_path / "duel.yaml"
+    write_save(path, _played())
+    doc = yaml.safe_load(path.read_text())
+    doc["commands"][3] = {"type": "let_go", "ship": doc["commands"][3].get("ship", "x"), "end": "bow"}
+    path.write_text(yaml.safe_dump(doc))
+    with pytest.raises(SaveError) as err:
+        load_save(path, RULES, SHIPS)
+    assert "command 4" in str(err.value) and "not a command of this battle" in str(err.value)
+
+
 def test_replay_is_the_same_in_other_processes_with_other_hash_seeds(tmp_path):
     save = tmp_path / "sq.yaml"
     first = run_main("--selfplay", "squadron", "--seed", "11", "--save", str(save), hashseed="1")

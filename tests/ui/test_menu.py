@@ -73,6 +73,24 @@ def type_text(app, text: str) -> None:
     step(app, 2)
 
 
+def shown(app, selection_list, text: str):
+    """The list's button for ``text``, scrolled into view with the mouse wheel as a player would."""
+    box = selection_list.get_abs_rect()
+    for _ in range(40):
+        buttons = [i["button_element"] for i in selection_list.item_list if i["button_element"] is not None]
+        button = next((b for b in buttons if b.text == text and box.contains(b.get_abs_rect())), None)
+        if button is not None:
+            at = button.get_abs_rect()
+            step(app, 10)  # let the list settle where the wheel left it
+            if button.text == text and button.get_abs_rect() == at:
+                return button
+            continue
+        pygame.mouse.set_pos(box.center)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_y=-1.0))
+        step(app, 2)
+    raise AssertionError(f"{text!r} never scrolled into view")
+
+
 def list_button(selection_list, text: str):
     for item in selection_list.item_list:
         if item["text"] == text and item["button_element"] is not None:
@@ -130,7 +148,7 @@ def test_an_optional_rule_is_ticked_with_its_help_and_one_the_scenario_requires_
     assert "wind_shifts" in app.scene.match.session.system.enabled  # the battle plays with it
     scene = menu(app)
     key(app, pygame.K_n, "n")
-    click(app, list_button(scene.scenario_list, "Shifting Wind"))
+    click(app, shown(app, scene.scenario_list, "Shifting Wind"))
     box = scene.option_boxes["wind_shifts"]
     assert box.get_state() and not box.is_enabled and scene.chosen_options() == {}
 

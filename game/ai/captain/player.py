@@ -20,12 +20,15 @@ worker thread) gets the same answer as the original.
 
 from __future__ import annotations
 
+from game.ai.anchors import anchor_wish
 from game.ai.base import calamity_pending, player_dice
 from game.ai.captain import reach
 from game.ai.captain.appraise import Appraiser, special_p
 from game.ai.captain.courses import signature
 from game.ai.captain.plan import Node, Planner
 from game.ai.chasers import chaser_wish
+from game.ai.fireships import fireship_wish
+from game.ai.fouling import foul_wish
 from game.ai.shot import load_wish
 from game.systems.base import Option
 from game.systems.btq21 import board, weather
@@ -76,7 +79,9 @@ class CaptainPlayer:
         elif state.activation is None:
             cmd = self.safe(options)
         else:
-            cmd = load_wish(state, options) or chaser_wish(state, options) or self.step(state, options)
+            cmd = (load_wish(state, options) or chaser_wish(state, options) or anchor_wish(state, options)
+                   or foul_wish(state, options) or fireship_wish(state, options)
+                   or self.step(state, options))
         return cmd if _legal(cmd, options) else self.safe(options)
 
     def activate(self, state: GameState, options: list[Option]) -> c.Command:

@@ -18,6 +18,7 @@ Expected hits measure a shot for the best firing position (``expected_hits``).
 
 from __future__ import annotations
 
+from game.ai.base import exit_edges
 from game.systems.base import Option
 from game.systems.btq21 import board
 from game.systems.btq21.broadside import AIMS, Shot, hits_on, plan_shot
@@ -26,13 +27,6 @@ from game.systems.btq21.state import AFLOAT, GameState, Ship
 
 #: A rake's automatic critical, counted as this many hits when comparing positions.
 RAKE_CRITICAL_WORTH = 4.0
-
-
-def exit_edges(state: GameState) -> dict[str, str]:
-    """The scenario's exit objectives: side -> the table edge she scores by leaving over."""
-    if state.scenario is None:
-        return {}
-    return dict((state.scenario.victory or {}).get("exit_edges", {}) or {})
 
 
 def foes(state: GameState, ship: Ship) -> list[Ship]:

@@ -22,8 +22,11 @@ from __future__ import annotations
 import zlib
 from collections.abc import Iterator
 
+from game.ai.anchors import anchor_wish
 from game.ai.base import calamity_pending, player_dice
 from game.ai.chasers import chaser_wish
+from game.ai.fireships import fireship_wish
+from game.ai.fouling import foul_wish
 from game.ai.shot import load_wish
 from game.ai.solo.boarding import boarding_favours
 from game.ai.solo.gunnery import closest_enemy, exit_edges, fire_order, foes
@@ -101,6 +104,9 @@ class ScriptedPlayer:
         yield self._start_of_activation(ship, by_type)
         yield load_wish(state, options)  # the guns are loaded at the start too (option shot)
         yield chaser_wish(state, options)  # and chasers rigged or struck (option chasers)
+        yield anchor_wish(state, options)  # and a ship at anchor swung to bear, or her cable cut (option anchors)
+        yield foul_wish(state, options)  # and a fouled ship grapples or clears her rigging (option fouling)
+        yield fireship_wish(state, options)  # and a small ship on target set ablaze (option fireships)
         yield self._sail(state, ship, by_type.get("set_sail", []))  # the book's order: sail, then fire and move
         yield fire_order(state, options)
         yield from (o.command() for o in by_type.get("drift", []))

@@ -38,6 +38,8 @@ def boarding_refusal(ship: Ship, target: Ship) -> str | None:
         return f"{ship.name} is demasted: she cannot declare a boarding action"
     if ship.boarding_with or target.boarding_with:
         return "ships already locked in a boarding action cannot start another"
+    if ship.fireship or target.fireship:  # option fireships
+        return f"{(ship if ship.fireship else target).name} is a fireship ablaze: nobody boards from her or into her"
     return None
 
 
@@ -97,11 +99,21 @@ def approach(state: GameState, ship: Ship, target_id: str, distance: float, plan
         return True
     turn = signed_angle(ship.heading, pose[2])
     ship.x, ship.y, ship.heading = pose
+    lock(state, ship, target, out, turn)
+    return True
+
+
+def lock(state: GameState, ship: Ship, target: Ship, out: Out, turn: float = 0.0, **extra: object) -> None:
+    """The two are grappled, locked in a boarding action for the boarding phase.
+
+    The grappled ship may snap fire at her boarder; a struck ship or a prize
+    grappled surrenders to the boarder at once.
+    """
     ship.boarding_with = target.id
     target.boarding_with = ship.id
     ship.boarding_attacker = True
     target.boarding_attacker = False
-    out.emit("grapple", ship=ship.id, target=target.id, turn=r3(turn), to=pose_of(ship))
+    out.emit("grapple", ship=ship.id, target=target.id, turn=r3(turn), to=pose_of(ship), **extra)
     if target.status == AFLOAT:
         from game.systems.btq21.gunnery import offer_snap_fire
 
@@ -110,4 +122,3 @@ def approach(state: GameState, ship: Ship, target_id: str, distance: float, plan
         from game.systems.btq21.boarding_action import surrender_on_boarding  # it imports the engine, which imports us
 
         surrender_on_boarding(state, ship, target, out)
-    return True

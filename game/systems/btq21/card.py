@@ -145,11 +145,24 @@ def ship_card(state: GameState, ship_id: str) -> Card:
         words, tone = ("Rudder damaged", "bad") if ship.rudder else ("Rudder sound", "faint")
         damage.append(Mark(words, tone=tone, right=True))
     guns = [_gun_mark(state, ship, side) for side in gun_sides(ship)]
+    if ship.fireship:  # option fireships
+        guns = [Mark("Guns abandoned with her crew", tone="faint")]
     if "musketry" in ship.fired:
         guns.append(Mark("Muskets fired", tone="faint"))
     orders = [Mark("Fire As She Bears" if ship.fas else "FAS off", "badge", ship.fas, right=True)]
     if ship.chasers:
         orders.append(Mark("Chasers rigged", "badge", True))
+    if ship.anchor:  # option anchors
+        need = state.rules.options["anchors"]["weigh_turns"]
+        weighing = f", weighing {ship.weighing}/{need}" if ship.weighing else ""
+        orders.append(Mark(f"At anchor by the {ship.anchor}{weighing}", "badge", True))
+    elif ship.cable_cut:
+        orders.append(Mark("Cable cut: no anchor", tone="faint"))
+    if ship.fireship:  # option fireships
+        orders.append(Mark("Fireship ablaze: crew gone", "badge", True))
+    if ship.fouled:  # option fouling
+        names = ", ".join(state.ships[p].name for p in ship.fouled)
+        orders.append(Mark(f"Fouled with {names}", "badge", True))
     specials = [SPECIAL_NAMES.get(s, s.replace("_", " ").title()) for s in ship.specials if s != "shore_battery"]
     orders += [Mark(name, "chip") for name in specials] or [Mark("No special rules", tone="faint")]
     orders += [Mark(knack, "chip") for knack in national.knacks(state, ship)]

@@ -18,6 +18,7 @@ import math
 from game.systems.btq21 import board
 from game.systems.btq21.damage import lose, remove
 from game.systems.btq21.events import Out, pose_of
+from game.systems.btq21.fouling import after_collision
 from game.systems.btq21.state import AGROUND, LEFT_TABLE, GameState, Ship
 from game.table.geometry import CONTACT_EPS, base_corners, convex_overlap, norm_heading, signed_angle
 from game.table.space import Contact
@@ -75,13 +76,14 @@ def collide(state: GameState, ship: Ship, other: Ship, out: Out) -> None:
     )
     event["hull_lost"] = lose(state, ship, "hull", sum(faces), out)
     event["other_hull_lost"] = lose(state, other, "hull", sum(other_faces), out)
+    after_collision(state, ship, other, out)  # option fouling: his fouling die
 
 
 def _align(state: GameState, ship: Ship, other: Ship, heading: float, other_heading: float) -> tuple[bool, bool]:
     """Turn both onto their new headings where there is room; True for each ship that was aligned."""
     sp = board.space(state)
     other_aligned = False
-    if not other.shore_battery:
+    if not other.shore_battery and not other.anchor:  # option anchors: her cable holds her head
         turned = base_corners((other.x, other.y, other_heading), other.length, other.width)
         if not sp.overlapping(turned, ignore=(other.id, ship.id)):
             other.heading = other_heading

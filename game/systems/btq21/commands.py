@@ -179,8 +179,70 @@ class RigChasers(Command):
     rigged: bool = True
 
 
+@dataclass(frozen=True)
+class LetGo(Command):
+    """Option ``anchors``: instead of moving, let go an anchor by the ``end`` ("bow" or "stern")."""
+
+    type: ClassVar[str] = "let_go"
+    ship: str
+    end: str = "bow"
+
+
+@dataclass(frozen=True)
+class Weigh(Command):
+    """Option ``anchors``: instead of moving, a turn's work at weighing her anchor."""
+
+    type: ClassVar[str] = "weigh"
+    ship: str
+
+
+@dataclass(frozen=True)
+class CutCable(Command):
+    """Option ``anchors``: at the start of her activation, cut the cable and sail."""
+
+    type: ClassVar[str] = "cut_cable"
+    ship: str
+
+
+@dataclass(frozen=True)
+class Swing(Command):
+    """Option ``anchors``: at anchor, swing ``turn`` degrees about the anchored end (``distance`` is always 0)."""
+
+    type: ClassVar[str] = "swing"
+    ship: str
+    distance: float = 0.0
+    turn: float = 0.0
+
+
+@dataclass(frozen=True)
+class Unfoul(Command):
+    """Option ``fouling``: at the start of her activation, try to clear her rigging of the ships fouled with her."""
+
+    type: ClassVar[str] = "unfoul"
+    ship: str
+
+
+@dataclass(frozen=True)
+class Grapple(Command):
+    """Option ``fouling``: at the start of her activation, try to grapple ``target``, an enemy fouled with her."""
+
+    type: ClassVar[str] = "grapple"
+    ship: str
+    target: str
+
+
+@dataclass(frozen=True)
+class LightFireship(Command):
+    """Option ``fireships``: at the start of her activation, set her ablaze as a fireship; her crew leaves her."""
+
+    type: ClassVar[str] = "light_fireship"
+    ship: str
+
+
 #: Commands an option brings; a rule-system instance adds those of the options in force.
-OPTION_COMMANDS: dict[str, type[Command]] = {LoadShot.type: LoadShot, RigChasers.type: RigChasers}
+OPTION_COMMANDS: dict[str, type[Command]] = {
+    k.type: k for k in (LoadShot, RigChasers, LetGo, Weigh, CutCable, Swing, Unfoul, Grapple, LightFireship)
+}
 
 COMMAND_TYPES: dict[str, type[Command]] = {
     c.type: c

@@ -47,6 +47,7 @@ def sink(state: GameState, ship: Ship, out: Out, by: str | None = None) -> None:
     if by:
         fields["by"] = by
     out.emit(ship.status, **fields)
+    _cast_off(state, ship, out)
 
 
 def strike(state: GameState, ship: Ship, out: Out, reason: str = "", by: str | None = None) -> None:
@@ -70,6 +71,15 @@ def remove(state: GameState, ship: Ship, status: str, out: Out, **fields: Any) -
     ship.status = status
     ship.morale_due = False
     out.emit(status, ship=ship.id, **fields)
+    _cast_off(state, ship, out)
+
+
+def _cast_off(state: GameState, ship: Ship, out: Out) -> None:
+    """Option fouling: a ship gone from the table frees those fouled with her, or drags them down."""
+    if ship.fouled:
+        from game.systems.btq21.fouling import cast_off  # fouling reads the boarding rules, which read ours
+
+        cast_off(state, ship, out)
 
 
 def release_boarding(state: GameState, ship: Ship) -> None:

@@ -49,6 +49,10 @@ def apply(state: GameState, command: c.Command, *, scratch: bool = False) -> lis
         return Rejected("the battle is over")
     if state.snap and not isinstance(command, (c.SnapFire, c.HoldFire)):
         return Rejected(f"{state.ships[state.snap[0]].name} may snap fire at her boarder first: fire or hold")
+    for gate in _system(state).gates:
+        why = gate(state, command)
+        if why:
+            return Rejected(why)
     if state.fas_window and not isinstance(command, (c.Fire, c.HoldFire)):
         first = state.ships[state.fas_window[0]]
         return Rejected(f"{first.name} may fire as she bears first: fire or hold")
@@ -57,6 +61,8 @@ def apply(state: GameState, command: c.Command, *, scratch: bool = False) -> lis
     try:
         handler(work, command, out)
         movement.limit_activation(work)
+        for hook in _system(work).command_hooks:
+            hook(work, out)
         _advance(work, out)
     except Illegal as e:
         return Rejected(e.reason)
@@ -300,7 +306,8 @@ def _end_of_turn(state: GameState, out: Out) -> None:
         hook(state, out)
     out.emit("phase", phase="end")
     for ship in list(state.ships.values()):
-        if ship.status in (STRUCK, CAPTURED) and not ship.shore_battery and ship.taken_on_turn != state.turn:
+        if ship.status in (STRUCK, CAPTURED) and not ship.shore_battery and ship.taken_on_turn != state.turn \
+                and not ship.anchor and not ship.fouled:  # options anchors and fouling: held fast
             movement.drift(state, ship, out)
     if check_end(state, out):
         return
@@ -369,5 +376,8 @@ def legal_commands(state: GameState) -> list[Option]:
     opts.extend(gunnery.fire_options(state))
     for extra in _system(state).extra_options:
         opts.extend(extra(state))
+    gates = _system(state).gates
+    if gates:
+        opts = [o for o in opts if not any(g(state, o.command()) for g in gates)]
     return opts
 

@@ -61,6 +61,8 @@ def arcs(state: GameState, ship_id: str, pose: Pose | None = None) -> tuple[Shap
     bands = list(weather.ranges(state).items())
     if ship.shore_battery:
         return _battery_rings(state, ship, bands)
+    if ship.fireship:  # option fireships: nobody aboard to fire her guns
+        return ()
     off = float(state.rules.arc_off_beam)
     base = Rect.from_pose(pose or ship.pose, ship.length, ship.width)
     out = [
@@ -186,6 +188,12 @@ def badges(state: GameState, ship_id: str) -> tuple[Badge, ...]:
         out.append(Badge("BOARDING", (255, 80, 80)))
     if ship.fas:
         out.append(Badge("FAS", (255, 230, 140)))
+    if ship.fireship and ship.status == AFLOAT:  # option fireships
+        out.append(Badge("FIRESHIP", FIRE))
+    if ship.fouled:  # option fouling
+        out.append(Badge("FOULED", (240, 170, 90)))
+    if ship.anchor:  # option anchors
+        out.append(Badge("WEIGHING" if ship.weighing else "ANCHORED", (170, 200, 230)))
     act = state.activation
     if act is not None and act.ship == ship_id and act.fortune:  # the turn's card fell on her
         good = fortune.kind(state, act.fortune) == "fortune"

@@ -17,7 +17,7 @@ def take_due_tests(state: GameState, out: Out) -> None:
         if not ship.morale_due:
             continue
         ship.morale_due = False
-        if ship.status != AFLOAT:
+        if ship.status != AFLOAT or ship.fireship:  # option fireships: nobody aboard her to lose heart
             continue
         if not success_test(state, ship, "morale", state.rules.morale_successes, out, morale=True):
             strike(state, ship, out, reason="failed morale")

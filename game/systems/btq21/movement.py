@@ -89,10 +89,12 @@ def plan(state: GameState, act: Activation, ship: Ship) -> SegmentPlan:
     seg = act.segment + 1
     disp = ship_disposition(state, ship)
     aback = disp == ABACK and not act.tack
-    turn = allowance(state, ship) if may_turn_after(ship, seg) else 0.0
+    turn = allowance(state, ship) if may_turn_after(ship, seg) and not ship.fireship else 0.0
     if aback:
         return SegmentPlan(seg, disp, True, 0.0, 0.0, turn)
     lo, hi = rate_limits(state, ship, BEATING if disp == ABACK else disp)
+    if ship.fireship:  # option fireships: all her way, straight on
+        lo = hi
     return SegmentPlan(seg, disp, False, lo, hi, turn)
 
 
@@ -107,11 +109,12 @@ def check_turn(
         blocker = board.pivot_blocker(state, ship.id, turn, at, passing)
         if blocker is not None:
             raise Illegal(
-                f"{ship.name} has no room to turn {turn:+g} degrees: her base would foul {_name(state, blocker)}"
+                f"{ship.name} has no room to turn {turn:+g} degrees: her base would foul {contact_name(state, blocker)}"
             )
 
 
-def _name(state: GameState, contact: Contact) -> str:
+def contact_name(state: GameState, contact: Contact) -> str:
+    """What a base met, in a refusal's words: a ship's name, a table edge, a piece of terrain."""
     if contact.kind == "ship":
         return state.ships[contact.id].name
     if contact.kind == "edge":

@@ -221,6 +221,65 @@ def _broadside_needed(needed: int, modifier: int) -> int:
 # --- one line per event ----------------------------------------------------------
 
 
+def _anchor(e: Event, n: Names, rules: RuleSet | None) -> str:
+    who, end = _name(n, e["ship"]), e.get("end", "bow")
+    act = e.get("act")
+    if act == "moored":
+        return f"{who} lies at anchor by the {end}."
+    if act == "let_go":
+        return f"{who} lets go her anchor by the {end}: she rides to it and will not drift."
+    if act == "cut":
+        return f"{who} cuts her cable and makes sail: she has no anchor left to let go."
+    if e.get("weighed"):
+        return f"{who} has her anchor up and catted: she sails next turn."
+    return f"{who} heaves in her cable ({e.get('step')} of {e.get('of')} turns to weigh); she holds her ground."
+
+
+def _swing(e: Event, n: Names, rules: RuleSet | None) -> str:
+    deg = float(e.get("degrees", 0.0))
+    way = "to starboard" if deg > 0 else "to port"
+    swinging = "stern" if e.get("about") == "bow" else "bow"
+    return (f"{_name(n, e['ship'])} swings {_num(abs(deg))}° {way} about her anchor, her {swinging} coming round"
+            f" (now heading {_num(e['to'][2])}°).")
+
+
+def _fouling(e: Event, n: Names, rules: RuleSet | None) -> str:
+    a, b = _name(n, e["ship"]), _name(n, e["other"])
+    if e.get("fouled"):
+        return f"{a} and {b} foul each other (a {e['roll']}): their rigging is tangled and neither can sail."
+    return f"{a} and {b} swing clear without fouling (a {e['roll']})."
+
+
+def _unfouled(e: Event, n: Names, rules: RuleSet | None) -> str:
+    others = " and ".join(_name(n, o) for o in e.get("others", []))
+    return f"{_name(n, e['ship'])} cuts away the tangle and is clear of {others or 'the wreck'}: she may sail."
+
+
+def _fireship(e: Event, n: Names, rules: RuleSet | None) -> str:
+    return (f"{_name(n, e['ship'])} is set ablaze as a fireship: her crew takes to the boats and she runs on "
+            "before the wind, straight for the enemy.")
+
+
+def _fireship_roll(e: Event, n: Names, rules: RuleSet | None) -> str:
+    if e.get("explodes"):
+        return f"The fire reaches {_name(n, e['ship'])}'s powder (a {e['roll']}): the fireship blows up!"
+    return f"{_name(n, e['ship'])} burns on (a {e['roll']}): the fireship has not blown up yet."
+
+
+def _fireship_blast(e: Event, n: Names, rules: RuleSet | None) -> str:
+    dice = _dice_count(int(e.get("d10", 0)), int(e.get("d6", 0)))
+    aim = e.get("aim", "hull")
+    return (f"The blast of {_name(n, e['ship'])} strikes {_name(n, e['target'])}: {dice} at her {aim}, "
+            f"{e['hits']} hit{'s' if e['hits'] != 1 else ''}.")
+
+
+def _fireship_flames(e: Event, n: Names, rules: RuleSet | None) -> str:
+    whose = f"{_name(n, e['ship'])}'s {'burning wreckage' if e.get('blast') else 'flames'}"
+    if e.get("fire"):
+        return f"{whose} set {_name(n, e['target'])} alight (a {e['roll']})."
+    return f"{_name(n, e['target'])} fends off {whose} (a {e['roll']})."
+
+
 def _setup(e: Event, n: Names, rules: RuleSet | None) -> str:
     sides = [n.get(s.get("id")) or s.get("name") or _label(n, s.get("id")) for s in e.get("sides", [])]
     table = e.get("table") or {}
@@ -694,6 +753,8 @@ def _declare_boarding(e: Event, n: Names, rules: RuleSet | None) -> str:
 
 
 def _grapple(e: Event, n: Names, rules: RuleSet | None) -> str:
+    if e.get("fouled"):
+        return f"{_name(n, e['ship'])} throws her grapnels into {_name(n, e['target'])}, fouled with her, and boards."
     return f"{_name(n, e['ship'])} lays herself alongside {_name(n, e['target'])} and grapples her."
 
 
@@ -735,10 +796,14 @@ def _struck(e: Event, n: Names, rules: RuleSet | None) -> str:
 
 def _sunk(e: Event, n: Names, rules: RuleSet | None) -> str:
     by = f", sent to the bottom by {_name(n, e['by'])}" if e.get("by") else ""
+    if e.get("dragged_by"):
+        by = f", dragged down by {_name(n, e['dragged_by'])}, still fouled with her"
     return f"{_name(n, e['ship'])} sinks{by}."
 
 
 def _exploded(e: Event, n: Names, rules: RuleSet | None) -> str:
+    if e.get("cause") == "fireship":
+        return f"{_name(n, e['ship'])} is gone, blown to pieces with all her fire."
     if e.get("cause") == "hot_shot":
         return f"{_name(n, e['ship'])} blows up: the hot shot and the fire already aboard reach her magazine."
     return f"{_name(n, e['ship'])} blows up as her magazine explodes."
@@ -780,6 +845,14 @@ _DESCRIBE: dict[Any, _Handler] = {
     "fortune": _fortune,
     "shot_stock": _shot_stock,
     "chasers": _chasers,
+    "anchor": _anchor,
+    "fouling": _fouling,
+    "fireship": _fireship,
+    "fireship_roll": _fireship_roll,
+    "fireship_blast": _fireship_blast,
+    "fireship_flames": _fireship_flames,
+    "unfouled": _unfouled,
+    "swing": _swing,
     "load": _load,
     "loaded": _loaded,
     "shot_spent": _shot_spent,
@@ -1146,7 +1219,13 @@ def _status(state: GameState, to_move: str | None) -> str:
     if act is not None:
         s = state.ships[act.ship]
         seg = f"segment {min(act.segment + 1, act.segments_allowed)} of {act.segments_allowed}"
-        if act.movement_over or act.segment >= act.segments_allowed:
+        if s.fireship and s.can_act:  # option fireships
+            seg = "a fireship: she sails straight on at her best"
+        elif s.fouled and not act.foul_work and act.movement_over:  # option fouling
+            seg = "fouled: clear her rigging, grapple, or fire"
+        elif s.anchor and not act.anchor_work:  # option anchors
+            seg = f"at anchor by the {s.anchor}: " + ("go on weighing, or cut" if s.weighing else "swing, weigh or cut")
+        elif act.movement_over or act.segment >= act.segments_allowed:
             seg = "movement done"
         return f"{s.name} is active — {seg}"
     sq = state.active_squadron

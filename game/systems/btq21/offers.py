@@ -86,6 +86,24 @@ def _offer(state: GameState, o: Option) -> Option:
                              "from her this turn (Bow and Stern Chasers, an option)" if rig else
                              "Run the chasers back into the broadsides; nothing fires from her this turn "
                              "(Bow and Stern Chasers, an option)"))
+    if t == "light_fireship":
+        return replace(o, label="Set her ablaze as a fireship", group="special",
+                       help="Her crew takes to the boats: from now she sails straight on at her best, fires nothing, "
+                       "and from her next activation may blow up (4-6 on a D6), hurling her broadside and fire into "
+                       "every ship near her. She scores for nobody (Fireships, an option)")
+    if t == "unfoul":
+        names = ", ".join(_name(state, p) for p in state.ships[o.ship].fouled)
+        return replace(o, label="Clear the tangle", group="anchor", key="u",
+                       help=f"Fouled with {names}: a crew test to cut her rigging clear. Passed, she sails this "
+                       "activation; failed, she stays fouled (Fouling and Grappling, an option)")
+    if t == "grapple":
+        target = o.fixed["target"]
+        return replace(o, label=f"Grapple {_name(state, target)}", group="boarding", control=Control.TARGET,
+                       target=target, key="b",
+                       help=f"Fouled with {_name(state, target)}: a crew test to throw the grapnels. Passed, the two "
+                       "are locked in a boarding action (Fouling and Grappling, an option)")
+    if t in ANCHOR_WORK:
+        return _offer_anchor(state, o)
     if t == "hold_fire":
         return replace(o, label="Hold fire", key="h", help="Let the chance to fire pass (Firing Broadsides)")
     if t == "snap_fire":
@@ -108,6 +126,39 @@ def _offer(state: GameState, o: Option) -> Option:
                        help="Fouled: a ship lies across her bow. Lay the tape from her stern, drag her back up to "
                        "the segment minimum, turn, then Enter (Collisions, as Quarterdeck reads them)")
     return replace(o, label=t.replace("_", " ").capitalize())
+
+
+#: The commands of option anchors.
+ANCHOR_WORK = ("let_go", "swing", "weigh", "cut_cable")
+
+
+def _offer_anchor(state: GameState, o: Option) -> Option:
+    """Let go (by the bow or the stern), swing, weigh and cut: the anchor's work (Anchors, an option)."""
+    ship = state.ships[o.ship]
+    rule = "(Anchors, an option)"
+    if o.type == "let_go":
+        return replace(o, label="Let go anchor", group="anchor", variants=tuple(
+            Variant({"end": end}, f"Anchor by the {end}",
+                    f"Instead of moving, let go an anchor by the {end}: she stops here, does not drift, and may "
+                    f"swing about it from next turn, her {'stern' if end == 'bow' else 'bow'} swinging {rule}",
+                    "k" if end == "bow" else "")
+            for end in o.choices["end"]
+        ))
+    if o.type == "swing":
+        limit = o.ranges["turn"][1]
+        return replace(o, label="Swing at anchor", key="return", control=Control.TAPE, group="anchor",
+                       prompt=f"at anchor by the {ship.anchor}: swing her up to {limit:g}° (A/D), then Enter",
+                       help=f"Swing about the anchor at her {ship.anchor}, up to {limit:g}° whatever the wind; "
+                       f"it is her move for the turn {rule}")
+    if o.type == "weigh":
+        need = int(state.rules.options["anchors"]["weigh_turns"])
+        step = ship.weighing + 1
+        return replace(o, label=f"Weigh anchor ({step} of {need})", group="anchor", key="k",
+                       help=f"Heave in the cable instead of moving: {need} turns' work, and she sails the turn after. "
+                       f"She holds her ground meanwhile {rule}")
+    return replace(o, label="Cut the cable", group="anchor",
+                   help="Cut the cable at the start of her activation and sail at once; she has no anchor left "
+                   f"to let go afterwards {rule}")
 
 
 def _segment_prompt(state: GameState, o: Option) -> str:

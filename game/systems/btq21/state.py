@@ -99,6 +99,16 @@ class Ship:
     chasers: bool = field(default=False, metadata={"hash_if_set": True})
     #: Broadsides fired once this turn and still ready, each "side@segment" (option ``national``: British).
     volleys: tuple[str, ...] = field(default=(), metadata={"hash_if_set": True})
+    #: The end she lies at anchor by, "bow" or "stern" ("" under way) (option ``anchors``).
+    anchor: str = field(default="", metadata={"hash_if_set": True})
+    #: Turns spent weighing her anchor so far (option ``anchors``).
+    weighing: int = field(default=0, metadata={"hash_if_set": True})
+    #: She cut her cable: no anchor left to let go (option ``anchors``).
+    cable_cut: bool = field(default=False, metadata={"hash_if_set": True})
+    #: The ships her rigging is tangled with (option ``fouling``).
+    fouled: tuple[str, ...] = field(default=(), metadata={"hash_if_set": True})
+    #: Set ablaze as a fireship: 1 in the activation she was lit, one more for each later one (option ``fireships``).
+    fireship: int = field(default=0, metadata={"hash_if_set": True})
 
     @property
     def pose(self) -> tuple[float, float, float]:
@@ -167,6 +177,10 @@ class Activation:
     neglect_done: bool = False  # the price of unfought fires / unrepaired leaks paid
     #: The fortune or calamity card that fell on her this activation (option ``fortune``).
     fortune: str = field(default="", metadata={"hash_if_set": True})
+    #: She let go, weighed or swung at anchor this activation: her movement for it (option ``anchors``).
+    anchor_work: str = field(default="", metadata={"hash_if_set": True})
+    #: What she tried this activation to be rid of a fouled ship: "clear her rigging" or "grapple" (option ``fouling``).
+    foul_work: str = field(default="", metadata={"hash_if_set": True})
 
     def copy(self) -> Activation:
         return _shallow(self)
@@ -203,6 +217,8 @@ class GameState:
     fortune: tuple[str, ...] = field(default=(), metadata={"hash_if_set": True})
     #: Broadsides of special shot each fleet has left, in the order of ``sides`` (option ``shot``).
     shot_stock: tuple[int, ...] = field(default=(), metadata={"hash_if_set": True})
+    #: "fireship>ship" pairs that have rolled this turn for a burning fireship's flames (option ``fireships``).
+    scorched: tuple[str, ...] = field(default=(), metadata={"hash_if_set": True})
     #: A trial (see sandbox.py): dice of its own, and no chances to fire opened on it.
     trial: bool = field(default=False, repr=False, compare=False)
     # Shared, read-only references: not part of the game, never hashed or copied.

@@ -16,12 +16,15 @@ from game.content.rules import WEATHERS
 from game.content.yaml_nodes import suggest
 from game.systems.base import Command, Event, Option, OptionError, Preview, Refusal, RuleOption, TurnBar
 from game.systems.btq21 import (
+    anchors,
     boarding_action,
     chasers,
     engine,
     figures,
+    fireships,
     forecast,
     fortune,
+    fouling,
     narrate,
     national,
     sandbox,
@@ -32,7 +35,20 @@ from game.systems.btq21 import (
     wind,
 )
 from game.systems.btq21.card import ship_card
-from game.systems.btq21.commands import COMMAND_TYPES, LoadShot, RigChasers, from_dict
+from game.systems.btq21.commands import (
+    COMMAND_TYPES,
+    OPTION_COMMANDS,
+    CutCable,
+    Grapple,
+    LetGo,
+    LightFireship,
+    LoadShot,
+    RigChasers,
+    Swing,
+    Unfoul,
+    Weigh,
+    from_dict,
+)
 from game.systems.btq21.events import Out
 from game.systems.btq21.offers import offer
 from game.systems.btq21.reference import reference_sections
@@ -49,8 +65,9 @@ class BeatToQuarters:
 
     id = "btq21"
     title = "Beat to Quarters v2.1"
-    #: Every command of the book, by its type word (what a save may hold).
-    commands = COMMAND_TYPES
+    #: Every command of the book and of its options, by its type word (what a save may hold; a battle
+    #: refuses, as it is replayed, a command of an option it is not played with).
+    commands = {**COMMAND_TYPES, **OPTION_COMMANDS}
     #: The optional rules this rule system can play (Gifford's, adapted: docs/READINGS.md).
     available = (
         RuleOption(
@@ -107,6 +124,31 @@ class BeatToQuarters:
             "over; larger ones ground. Shoals never block the guns' line of sight "
             "(Gifford's Beat To Quarters 4.0, Optional Rules: Shoals)",
         ),
+        RuleOption(
+            anchors.NAME,
+            "Anchors",
+            "Instead of moving a ship may let go an anchor by the bow or the stern: at anchor she neither drifts "
+            "nor sails, but swings about the anchor up to two hexsides (120 degrees) a turn whatever the wind. "
+            "Weighing takes two turns instead of moving; cutting the cable frees her at once, but she cannot "
+            "anchor again (Gifford's Beat To Quarters 4.0: Anchors)",
+        ),
+        RuleOption(
+            fouling.NAME,
+            "Fouling and grappling",
+            "Ships that collide may foul (a D6 of 1 or 2): tangled, neither sails until one clears her rigging with "
+            "a crew test at the start of her activation; an enemy fouled with her may be grappled where she lies "
+            "(another test) and boarded; a fouled ship that sinks may drag her partner down "
+            "(Gifford's Beat To Quarters 4.0: Fouling/Grappling)",
+        ),
+        RuleOption(
+            fireships.NAME,
+            "Fireships",
+            "At the start of her activation a ship may be set ablaze as a fireship: her crew leaves her and she "
+            "sails straight on at her best speed, firing nothing. From her next activation a D6 of 4-6 blows her up, "
+            "throwing her broadside and fire into every ship near her; a ship that comes near her burning may take "
+            "fire; after three activations she only drifts. A fireship scores for nobody "
+            "(Gifford's Beat To Quarters 4.0, Optional Rules: Fireships)",
+        ),
     )
 
     def __init__(self, rules: RuleSet, options: dict[str, dict[str, Any]] | None = None) -> None:
@@ -132,16 +174,38 @@ class BeatToQuarters:
         self.activation_hooks: list[Callable[[GameState, Ship, Activation, Out], None]] = []
         #: Run once when the battle opens, after the ``setup`` event.
         self.setup_hooks: list[Callable[[GameState, Out], None]] = []
+        #: Run after every command carried out, before the turn moves on.
+        self.command_hooks: list[Callable[[GameState, Out], None]] = []
+        #: Asked of every command before it is carried out: a reason to refuse it, or None.
+        self.gates: list[Callable[[GameState, Command], str | None]] = []
         if shot.NAME in self.enabled:
-            self.command_types[LoadShot.type] = LoadShot
-            self.handlers[LoadShot] = shot.handle_load
+            self._command(LoadShot, shot.handle_load)
             self.extra_options.append(shot.load_options)
             self.activation_hooks.append(shot.rammed_home)
             self.setup_hooks.append(shot.roll_stock)
         if chasers.NAME in self.enabled:
-            self.command_types[RigChasers.type] = RigChasers
-            self.handlers[RigChasers] = chasers.handle_rig
+            self._command(RigChasers, chasers.handle_rig)
             self.extra_options.append(chasers.rig_options)
+        if anchors.NAME in self.enabled:
+            self._command(LetGo, anchors.handle_let_go)
+            self._command(Weigh, anchors.handle_weigh)
+            self._command(CutCable, anchors.handle_cut)
+            self._command(Swing, anchors.handle_swing)
+            self.extra_options.append(anchors.anchor_options)
+            self.activation_hooks.append(anchors.riding)
+            self.setup_hooks.append(anchors.moored)
+        if fouling.NAME in self.enabled:
+            self._command(Unfoul, fouling.handle_unfoul)
+            self._command(Grapple, fouling.handle_grapple)
+            self.extra_options.append(fouling.foul_options)
+            self.activation_hooks.append(fouling.tangled)
+        if fireships.NAME in self.enabled:
+            self._command(LightFireship, fireships.handle_light)
+            self.extra_options.append(fireships.light_options)
+            self.activation_hooks.append(fireships.burning)
+            self.command_hooks.append(fireships.flames)
+            self.turn_hooks.append(fireships.new_turn)
+            self.gates.append(fireships.gate)
         if fortune.NAME in self.enabled:
             self.every_turn_hooks.append(fortune.draw)
             self.activation_hooks.append(fortune.fall)
@@ -149,6 +213,11 @@ class BeatToQuarters:
             self.turn_hooks.append(wind.new_turn_with_weather)
         elif wind.NAME in self.enabled:
             self.turn_hooks.append(wind.new_turn)
+
+    def _command(self, kind: type[Command], handle: engine.Handler) -> None:
+        """An option's command: accepted in this battle, and carried out by ``handle``."""
+        self.command_types[kind.type] = kind
+        self.handlers[kind] = handle
 
     def new_game(self, scenario: Scenario, seed: int) -> tuple[GameState, list[Event]]:
         return setup.new_game(scenario, self.rules, seed, system=self)

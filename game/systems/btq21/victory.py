@@ -41,6 +41,8 @@ def points(state: GameState) -> dict[str, float]:
     exits = (state.scenario.victory or {}).get("exit_edges", {}) if state.scenario else {}
     pts = {side: 0.0 for side in state.sides}
     for ship in state.ships.values():
+        if ship.fireship:  # option fireships: spent by her own side, a prize for nobody
+            continue
         value = ship_value(state, ship)
         owner = ship.original_side or ship.side
         enemies = [s for s in state.sides if s != owner]

@@ -349,7 +349,7 @@ class MenuScene(Scene):
         entry = self.entry(self.chosen)
         sides = list(entry.scenario.sides) if entry and entry.scenario else []
         offered = self.app.system.available
-        options_y = seed_y - (14 + 26 + 30 * len(offered) if offered else 0)
+        options_y = seed_y - (14 + 26 + OPTION_ROW_H * _option_rows(len(offered)) if offered else 0)
         self._build_option_rows(panel, rx, options_y, col_r, entry)
         rows_h = 26 + len(sides) * 40
         sides_y = options_y - 14 - rows_h
@@ -394,15 +394,18 @@ class MenuScene(Scene):
         chosen = self.options.setdefault(self.chosen or "", set())
         values = self.option_values.setdefault(self.chosen or "", {})
         self.option_menus: dict[str, UIDropDownMenu] = {}
-        menu_w = min(220, max(140, int(width * 0.4)))
+        rows = _option_rows(len(offered))
+        col_w = width // -(-len(offered) // rows)
+        menu_w = min(160, max(110, int(col_w * 0.42)))
         for i, opt in enumerate(offered):
             must = opt.name in required
+            cx, cy = x + (i // rows) * col_w, y + 24 + (i % rows) * OPTION_ROW_H
             if opt.choices:  # the option's value: the scenario's if it sets one, else the last chosen
                 value = required[opt.name]["value"] if must else values.get(opt.name) or opt.default
                 menu = UIDropDownMenu(
                     [(c.replace("_", " "), c) for c in opt.choices],
                     (value.replace("_", " "), value),
-                    pygame.Rect(x + width - menu_w, y + 24 + i * 30, menu_w, 28),
+                    pygame.Rect(cx + col_w - menu_w - 8, cy, menu_w, 28),
                     manager=self.app.ui,
                     container=panel,
                     object_id=ObjectID(object_id=f"#option_value_{opt.name}"),
@@ -412,8 +415,8 @@ class MenuScene(Scene):
                     menu.disable()
                 self.option_menus[opt.name] = menu
             box = UICheckBox(
-                pygame.Rect(x, y + 26 + i * 30, 22, 22),
-                opt.title + (" (this scenario plays with it)" if must else ""),
+                pygame.Rect(cx, cy + 2, 22, 22),
+                opt.title + (" (scenario)" if must else ""),
                 manager=self.app.ui,
                 container=panel,
                 initial_state=must or opt.name in chosen,
@@ -422,6 +425,7 @@ class MenuScene(Scene):
             )
             if must:
                 box.disable()
+                box.set_tooltip(f"{opt.help}<br><br>This scenario plays with it: it cannot be switched off here.")
             self.option_boxes[opt.name] = box
 
     def chosen_options(self) -> dict[str, dict]:
@@ -897,3 +901,13 @@ class MenuScene(Scene):
         pygame.draw.rect(surface, edge, cap, 1, border_radius=4)
         label = text(key, 20, _TEXT if enabled else (110, 118, 126), bold=True)
         surface.blit(label, label.get_rect(center=cap.center))
+
+
+#: Height of a row of the optional rules, and the most rows before they go into a second column.
+OPTION_ROW_H = 28
+OPTION_ROWS = 6
+
+
+def _option_rows(n: int) -> int:
+    """Rows of option boxes: one column up to OPTION_ROWS, then two side by side."""
+    return n if n <= OPTION_ROWS else -(-n // 2)

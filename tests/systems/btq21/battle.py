@@ -56,7 +56,8 @@ def battle(
     turn_limit: int = 12,
     options: dict[str, dict] | None = None,
 ) -> GameState:
-    """``ships``: dicts with id, side, pose and optionally rate, sail, squadron, nation, quality, specials, flagship."""
+    """``ships``: dicts with id, side, pose and optionally rate, sail, squadron, nation, quality, specials, flagship,
+    anchored."""
     sides: dict[str, dict[str, list[ScenarioShip]]] = {}
     nations: dict[str, str] = {}
     for d in ships:
@@ -67,7 +68,8 @@ def battle(
             d["id"], d.get("rate", "5th"), nation, d.get("quality", "average"), tuple(d.get("specials", ()))
         )
         entry = ScenarioShip(
-            id=d["id"], ship=cls, pose=tuple(d["pose"]), sail=d.get("sail", "battle"), flagship=d.get("flagship", False)
+            id=d["id"], ship=cls, pose=tuple(d["pose"]), sail=d.get("sail", "battle"),
+            flagship=d.get("flagship", False), anchored=d.get("anchored", ""),
         )
         sides.setdefault(side, {}).setdefault(d.get("squadron", side + "_sq"), []).append(entry)
     if len(sides) < 2:
