@@ -20,11 +20,15 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
+from pydantic import AfterValidator, BeforeValidator
+
+from game.content.fields import Model, Name, problem, raise_all
 from game.content.model import RuleSet
 from game.content.rules import read_rules
-from game.content.yaml_nodes import ContentError, Ctx, Node, Str, expect_map, parse_file, suggest
+from game.content.validate import check
+from game.content.yaml_nodes import ContentError, Ctx, Node, parse_file, suggest
 
 #: At most this many numbers changed by one house-rules file.
 MAX_CHANGES = 200
@@ -84,38 +88,39 @@ def _graft(root: Node, steps: list[str | int], new: Node) -> str | None:
     return "an empty path"
 
 
+def _not_too_many(changes: Any) -> Any:
+    if isinstance(changes, dict) and len(changes) > MAX_CHANGES:
+        raise problem(f"more than {MAX_CHANGES} changes")
+    return changes
+
+
+def _paths(changes: dict[str, Any]) -> dict[str, Any]:
+    why = "not a path into the rules file (like speeds.large.battle)"
+    raise_all([((key,), problem(why, at_key=True), key) for key in changes if _steps(key) is None])
+    return changes
+
+
+class HouseRulesFile(Model):
+    """A house-rules file; the new values are checked where they go, by the rules file's own model."""
+
+    house_rules: Name
+    tables: Name
+    changes: Annotated[dict[str, Any], BeforeValidator(_not_too_many), AfterValidator(_paths)]
+
+
 def read_house_rules(path: str | os.PathLike[str]) -> tuple[HouseRules, dict[str, Node]]:
     """The house rules in ``path`` and each change's value as read (with its line); ContentError lists problems."""
     ctx = Ctx(path)
     root = parse_file(ctx)
-    if root is None or not expect_map(ctx, root, ""):
-        ctx.raise_if_any()
-        raise ContentError([f"{ctx.label}:1: (file): expected a mapping"])
-    m = root.value
-    keys = ("house_rules", "tables", "changes")
-    for key in m:
-        if key not in keys:
-            ctx.add(root.key_lines.get(key, root.line), key, f"unknown key{suggest(key, keys)}")
-    for key in keys:
-        if key not in m:
-            ctx.add(root.line, key, "required key missing")
-    name = Str().read(ctx, m["house_rules"], "house_rules") if "house_rules" in m else ""
-    tables = Str().read(ctx, m["tables"], "tables") if "tables" in m else ""
-    nodes: dict[str, Node] = {}
-    node = m.get("changes")
-    if node is not None and expect_map(ctx, node, "changes"):
-        if len(node.value) > MAX_CHANGES:
-            ctx.add(node.line, "changes", f"more than {MAX_CHANGES} changes")
-        for key, value in list(node.value.items())[:MAX_CHANGES]:
-            if _steps(key) is None:
-                line = node.key_lines.get(key, value.line)
-                ctx.add(line, f"changes.{key[:40]}", "not a path into the rules file (like speeds.large.battle)")
-                continue
-            value.key_line = node.key_lines.get(key, value.line)
-            nodes[key] = value
+    model = check(ctx, HouseRulesFile, root).model if root is not None else None
     ctx.raise_if_any()
-    changes = tuple((k, v.plain()) for k, v in nodes.items())
-    return HouseRules(str(name), str(tables), changes), nodes
+    assert root is not None and model is not None
+    changes = root.value["changes"]
+    nodes: dict[str, Node] = {}
+    for key, value in changes.value.items():
+        value.key_line = changes.key_lines.get(key, value.line)
+        nodes[key] = value
+    return HouseRules(model.house_rules, model.tables, tuple((k, v.plain()) for k, v in nodes.items())), nodes
 
 
 def with_house_rules(

@@ -1,45 +1,45 @@
 """``data/rules/*.yaml`` -> :class:`RuleSet`.
 
-The schema below is strict (unknown keys are typos until proven otherwise);
-a new rule value needs one line here and, if it is a RuleSet field, one in
-``model.py``.
+The model below is strict (unknown keys are typos until proven otherwise): a
+new rule value needs one line in it and, if it is a RuleSet field, one in
+``model.py`` and one in ``_build``.  A new optional rule is one small model
+and one line in :class:`Options`.
 """
 
 from __future__ import annotations
 
 import itertools
 import os
-from typing import Any
+from typing import Annotated, Any, TypeVar
 
-from game.content.model import BaseStats, CriticalRow, RuleSet
-from game.content.yaml_nodes import (
-    BAD,
-    Bool,
-    Choice,
-    Ctx,
-    DictOf,
-    F,
-    Fixed,
-    Int,
-    ListOf,
-    Node,
-    Num,
-    Record,
+from pydantic import AfterValidator
+
+from game.content.fields import (
+    Model,
+    Name,
+    Open,
     Slug,
-    Str,
-    check_keys,
-    expect_map,
-    parse_file,
-    suggest,
-    whole,
+    Vocab,
+    count,
+    distinct,
+    fixed,
+    keyed,
+    learn,
+    one_of,
+    problem,
+    within,
 )
+from game.content.model import BaseStats, CriticalRow, RuleSet
+from game.content.validate import Checked, check
+from game.content.yaml_nodes import Ctx, Node, parse_file, suggest
 from game.systems import system_ids
+
+T = TypeVar("T")
 
 #: Most times a nation may fire one broadside in a turn (option national): one a segment and one before.
 MAX_VOLLEYS = 4
 NATIONS = ("british", "french", "spanish", "american", "dutch", "danish", "swedish", "russian", "portuguese")
 CRITICAL_EFFECTS = ("rudder", "mast", "fire", "fires", "leak", "magazine")
-SPECIAL_ACTIONS = ("tack", "boxhaul", "fight_fires", "repair", "chain_shot", "fire_as_she_bears")
 
 
 #: Limits on the numbers of a rule set (docs/DATA-FORMAT.md): generous for any house rule, small
@@ -65,549 +65,555 @@ SHOT_LOADS = ("chain", "double", "grape", "hot")
 AIMS = ("hull", "rigging")
 TRACKS = ("hull", "rigging", "crew")
 
+# --- the kinds of number -------------------------------------------------------
 
-def _words(min_len: int = 1) -> ListOf:
-    return ListOf(Slug(), min_len=min_len, unique=True, max_len=MAX_ROWS)
+Dice = Annotated[int, within(0, MAX_DICE)]
+Mod = Annotated[int, within(-MAX_FACE, MAX_FACE)]
+Inches = Annotated[float, within(0, MAX_INCHES)]
+Reach = Annotated[float, within(0, MAX_INCHES, lo_open=True)]
+SignedInches = Annotated[float, within(-MAX_INCHES, MAX_INCHES)]
+Points = Annotated[int, within(1, MAX_POINTS)]
+Guns = Annotated[int, within(1, MAX_GUNS)]
+Successes = Annotated[int, within(1, MAX_DICE * 2)]
+#: Degrees of a turn.
+Turn = Annotated[float, within(0, 360)]
+#: A number needed on a D6 (7: never).
+D6Need = Annotated[int, within(1, 7)]
+Die = Annotated[int, within(1, 100)]
+#: Faces of a die something happens on.
+Faces = Annotated[tuple[Die, ...], count(0, 100)]
+Share = Annotated[float, within(0, 1)]
+Factor = Annotated[float, within(0, 10)]
+Score = Annotated[float, within(0, 100)]
+
+# --- the vocabularies: words of this file that its other tables are keyed by -----------
+
+RateName = Annotated[str, one_of(Vocab("rates"), "rate")]
+Quality = Annotated[str, one_of(Vocab("crew_qualities"), "crew quality")]
+Special = Annotated[str, one_of(Vocab("specials"), "special rule")]
+Nation = Annotated[str, one_of(NATIONS, "nation")]
+Band = Annotated[str, one_of(Vocab("ranges"), "range band")]
+Bands = Annotated[tuple[Band, ...], count(1), distinct]
+BySize = Annotated[dict[str, T], keyed(Vocab("sizes"), "size")]
+BySail = Annotated[dict[str, T], keyed(Vocab("sails"), "sail setting")]
+ByQuality = Annotated[dict[str, T], keyed(Vocab("crew_qualities"), "crew quality")]
+ByBand = Annotated[dict[str, T], keyed(Vocab("ranges"), "range band")]
+ByNation = Annotated[dict[str, T], keyed(NATIONS, "nation", complete=False)]
+Words = Annotated[tuple[Slug, ...], count(1, MAX_ROWS), distinct]
 
 
-def _schema(
-    sizes: list[str] | None,
-    sails: list[str] | None,
-    qualities: list[str] | None,
-    bands: list[str] | None,
-    rates: list[str] | None,
-) -> dict[str, F]:
-    """Field specs; a vocabulary that failed to load is None (its key checks are skipped)."""
+def _sails_named(sails: tuple[str, ...]) -> tuple[str, ...]:
+    if sails != SAILS:
+        raise problem(f"must be {', '.join(SAILS)} in that order (the engine knows them by name)")
+    return sails
 
-    def by(vocab: list[str] | None, value: Any, what: str) -> DictOf:
-        return DictOf(value, keys=vocab, complete=vocab is not None, what=what)
 
-    dice = Int(0, MAX_DICE)
-    mod = Int(-MAX_FACE, MAX_FACE)
-    inches = Num(0, MAX_INCHES)
-    pos = Num(0, MAX_INCHES, lo_open=True)
-    points = Int(1, MAX_POINTS)
-    # Each special action with the numbers the engine reads for it (a house rule may add more).
-    fields: dict[str, Any] = {
-        "successes": Int(1, MAX_DICE * 2),
-        "fail_rigging_dice": dice,
-        "fail_crew_dice": dice,
-        "removes_dice": dice,
-        "turn": Num(0, 360),
-        "fail_turn": Num(0, 360),
-        "to_hit": mod,
-        "bands": ListOf(Choice(bands, "range band") if bands else Slug(), 1, unique=True),
-    }
-    needs = {
-        "tack": ("fail_rigging_dice",),
-        "boxhaul": ("fail_rigging_dice", "turn", "fail_turn"),
-        "fight_fires": ("removes_dice", "fail_crew_dice"),
-        "repair": ("removes_dice", "fail_crew_dice"),
-        "chain_shot": ("to_hit", "bands"),
-        "fire_as_she_bears": (),
-    }
-    actions = {
-        a: Record(extra=True, **{k: F(spec, k == "successes" or k in needs[a]) for k, spec in fields.items()})
-        for a in SPECIAL_ACTIONS
-    }
-    row = Record(
-        rate=Choice(rates, "rate") if rates else Slug(),
-        guns=Fixed("[lowest, highest] guns", Int(1, MAX_GUNS), Int(1, MAX_GUNS)),
-        musketry=dice,
-        hull=points,
-        rigging=points,
-        crew=points,
-        extrapolated=F(Bool(), False, False),
-    )
-    crit = Record(
-        min=Int(min(CRITICAL_ROLLS), max(CRITICAL_ROLLS)),
-        max=Int(min(CRITICAL_ROLLS), max(CRITICAL_ROLLS)),
-        effect=Choice(CRITICAL_EFFECTS, "critical effect"),
-        rigging_dice=F(dice, False, 0),
-        crew_dice=F(dice, False, 0),
-        fires=F(Int(0, MAX_DICE), False, 0),
-        leaks=F(Int(0, MAX_DICE), False, 0),
-    )
-    nation_keys = [*NATIONS, "default"]
+def _bands_named(ranges: dict[str, float]) -> dict[str, float]:
+    if tuple(ranges) != BANDS:
+        why = f"the bands must be {', '.join(BANDS)} in that order (their limits are yours to set)"
+        raise problem(why, at_key=True)
+    if any(b <= a for a, b in itertools.pairwise(ranges.values())):
+        raise problem("limits must increase from band to band", at_key=True)
+    return ranges
+
+
+BaseSide = Annotated[float, within(0, MAX_BASE, lo_open=True)]
+
+# --- the tables ------------------------------------------------------------------
+
+
+class BaseStatsRow(Model):
+    rate: RateName
+    guns: Annotated[tuple[Guns, Guns], fixed("[lowest, highest] guns", 2)]
+    musketry: Dice
+    hull: Points
+    rigging: Points
+    crew: Points
+    extrapolated: bool = False
+
+
+class Crippled(Model):
+    fraction: Annotated[float, within(0, 1, lo_open=True)]
+    rounding: Annotated[str, one_of(("down", "up", "nearest"), "rounding")]
+
+
+class Initiative(Open):
+    dice: Annotated[int, within(1, MAX_DICE)]
+    flagship_squadron: Mod
+    signalled: Mod
+    signals_range: Inches | None = None
+    crippled_ship_in_squadron: Mod
+    nation: Annotated[dict[str, Mod], keyed((*NATIONS, "default"), "nation", complete=False)]
+
+
+class SuccessTest(Open):
+    dice: Annotated[int, within(1, MAX_DICE)]
+    success_on: D6Need
+    double_on: D6Need
+    all_hands_extra_dice: Dice
+    rerolls: ByQuality[Annotated[int, within(0, MAX_REROLLS)]]
+    flagship_rerolls: Annotated[int, within(0, MAX_REROLLS)]
+    flagship_morale_radius: Inches
+
+
+class DispositionRate(Model):
+    running: SignedInches
+    reaching: SignedInches
+    beating: SignedInches
+
+
+class Angles(Model):
+    aback: Annotated[float, within(0, 180)]
+    beating: Annotated[float, within(0, 180)]
+    reaching: Annotated[float, within(0, 180)]
+
+
+class Disposition(Model):
+    mode: Annotated[str, one_of(("base", "angles"), "disposition mode")]
+    angles: Angles
+
+
+class Action(Open):
+    """A special action: a success test and the numbers the engine reads for it (a house rule may add more);
+    each action's model below requires the ones it needs."""
+
+    successes: Successes
+    fail_rigging_dice: Dice | None = None
+    fail_crew_dice: Dice | None = None
+    removes_dice: Dice | None = None
+    turn: Turn | None = None
+    fail_turn: Turn | None = None
+    to_hit: Mod | None = None
+    bands: Bands | None = None
+
+
+class Tack(Action):
+    fail_rigging_dice: Dice
+
+
+class Boxhaul(Action):
+    fail_rigging_dice: Dice
+    turn: Turn
+    fail_turn: Turn
+
+
+class DamageControl(Action):
+    """Fighting fires and repairing."""
+
+    removes_dice: Dice
+    fail_crew_dice: Dice
+
+
+class ChainShot(Action):
+    to_hit: Mod
+    bands: Bands
+
+
+class SpecialActions(Open):
+    tack: Tack
+    boxhaul: Boxhaul
+    fight_fires: DamageControl
+    repair: DamageControl
+    chain_shot: ChainShot
+    fire_as_she_bears: Action
+
+
+class ToHitModifiers(Open):
+    firer_quality: ByQuality[Mod]
+    firer_sail: BySail[Mod]
+    target_sail: BySail[Mod]
+    target_on_fire: Mod
+    shore_battery_firing: Mod
+
+
+BroadsideRow = Annotated[
+    tuple[Guns, Guns, Annotated[int, within(0, MAX_GUNS)], Annotated[int, within(0, MAX_GUNS)],
+          Annotated[int, within(0, MAX_GUNS)], Annotated[int, within(0, MAX_GUNS)]],
+    fixed("[lowest guns, highest guns, point blank, close, effective, long]", 6),
+]
+CriticalRoll = Annotated[int, within(min(CRITICAL_ROLLS), max(CRITICAL_ROLLS))]
+
+
+class CriticalEntry(Model):
+    min: CriticalRoll
+    max: CriticalRoll
+    effect: Annotated[str, one_of(CRITICAL_EFFECTS, "critical effect")]
+    rigging_dice: Dice = 0
+    crew_dice: Dice = 0
+    fires: Dice = 0
+    leaks: Dice = 0
+
+
+class Critical(Model):
+    check_on: D6Need
+    table: Annotated[tuple[CriticalEntry, ...], count(1, MAX_ROWS)]
+    sink_at: Die
+
+
+class Boarding(Open):
+    crew_per_d10: Points
+    marines_d10: Annotated[int, within(-MAX_DICE, MAX_DICE)]
+    quality_d10: ByQuality[Annotated[int, within(-MAX_DICE, MAX_DICE)]]
+    hit_on: Annotated[int, within(1, 11)]
+    save_on: D6Need
+    snap_fire_divisor: Annotated[int, within(1, 10)]
+    prize_crew: Annotated[int, within(0, MAX_POINTS)]
+
+
+class Morale(Model):
+    successes: Successes
+
+
+class ShoreBatteryTable(Open):
+    to_hit: Mod
+    base: Reach | None = None
+
+
+class ShipValue(Model):
+    guns: Score
+    hull: Score
+    rigging: Score
+    crew: Score
+
+
+class Victory(Open):
+    sunk: Score
+    struck: Score
+    captured: Score
+    left_table: Score
+    value: ShipValue
+
+
+# --- the optional rules: one model each ---------------------------------------------
+
+
+class WindShifts(Model):
+    chips: Die
+    change_die: Annotated[int, within(2, 100)]
+    backs_on: Faces
+    veers_on: Faces
+    shift_die: Die
+    shift_step: Annotated[float, within(0, 180)]
+
+
+class WeatherEffect(Model):
+    speed_factor: Factor = 1.0
+    speed_bonus: Inches = 0.0
+    range_factor: Annotated[float, within(0, 10, lo_open=True)] = 1.0
+    to_hit: Mod = 0
+
+
+class Weather(Model):
+    change_on: Faces
+    weather_die: Annotated[int, within(2, 100)]
+    table: Annotated[tuple[Annotated[str, one_of(WEATHERS, "weather")], ...], count(1, 100)]
+    effects: Annotated[dict[str, WeatherEffect], keyed(WEATHERS, "weather")]
+
+
+class FortuneCard(Model):
+    speed: Annotated[float, within(-MAX_INCHES, MAX_INCHES)] = 0.0
+    to_hit: Mod = 0
+    rerolls: Annotated[int, within(-MAX_REROLLS, MAX_REROLLS)] = 0
+    fires: Annotated[int, within(-MAX_DICE, MAX_DICE)] = 0
+    leaks: Annotated[int, within(-MAX_DICE, MAX_DICE)] = 0
+    crew_dice: Dice = 0
+    rigging_dice: Dice = 0
+
+
+class Fortune(Model):
+    card_die: Annotated[int, within(2, 100)]
+    fortune_on: Annotated[tuple[Die, ...], count(1, 100)]
+    table_die: Die
+    fortune: Annotated[tuple[Slug, ...], count(1, 100)]
+    calamity: Annotated[tuple[Slug, ...], count(1, 100)]
+    effects: dict[str, FortuneCard]
+
+
+class ShotLoad(Model):
+    bands: Bands | None = None
+    aims: Annotated[tuple[Annotated[str, one_of(AIMS, "aim")], ...], count(1), distinct] | None = None
+    to_hit: Mod = 0
+    dice_factor: Factor = 1.0
+    slow: bool = False
+    hits: Annotated[str, one_of(TRACKS, "track")] | None = None
+    self_fire_on: Faces = ()
+    target_fire_on: Faces = ()
+
+
+class Shot(Model):
+    stock_die: Die
+    fire_die: Annotated[int, within(2, 100)]
+    loads: Annotated[dict[str, ShotLoad], keyed(SHOT_LOADS, "load")]
+
+
+class Chasers(Model):
+    off_keel: Annotated[float, within(0, 90, hi_open=True)]
+    dice_factor: Factor
+    broadside_to_hit: Mod
+    no_broadsides: Annotated[tuple[RateName, ...], count(0, MAX_ROWS)]
+
+
+class Shoals(Model):
+    successes: Successes
+
+
+class National(Model):
+    handling_by_quality: Annotated[dict[str, Share], keyed(Vocab("crew_qualities"), "crew quality", complete=False)]
+    handling_by_nation: ByNation[Share]
+    volleys: ByNation[Annotated[int, within(1, MAX_VOLLEYS)]]
+    to_hit: ByNation[Mod]
+
+
+class Anchors(Model):
+    swing: Turn
+    weigh_turns: Annotated[int, within(1, MAX_ROWS)]
+
+
+class Fouling(Model):
+    foul_die: Annotated[int, within(2, 100)]
+    foul_on: Faces
+    unfoul_successes: Successes
+    grapple_successes: Successes
+    drag_successes: Successes
+
+
+class Fireships(Model):
+    explode_die: Annotated[int, within(2, 100)]
+    explode_on: Faces
+    sail_activations: Annotated[int, within(1, MAX_ROWS)]
+    blast_range: Inches
+    blast_band: Band
+    blast_aim: Annotated[str, one_of(AIMS, "aim")]
+    blaze_die: Annotated[int, within(2, 100)]
+    blast_fire_on: Faces
+    near_fire_on: Faces
+
+
+class Options(Model):
+    """The numbers of the rule system's optional rules, each used only in battles that switch it on."""
+
+    wind_shifts: WindShifts | None = None
+    weather: Weather | None = None
+    fortune: Fortune | None = None
+    shot: Shot | None = None
+    chasers: Chasers | None = None
+    shoals: Shoals | None = None
+    national: National | None = None
+    anchors: Anchors | None = None
+    fouling: Fouling | None = None
+    fireships: Fireships | None = None
+
+
+class RulesFile(Model):
+    """``data/rules/*.yaml``.
+
+    The vocabularies come first: the tables after them are keyed by their words
+    (see :func:`~game.content.fields.learn`).
+    """
+
+    bases: Annotated[dict[str, Annotated[tuple[BaseSide, BaseSide], fixed("[length, width]", 2)]], learn("sizes")]
+    rates: Annotated[dict[str, Annotated[str, one_of(Vocab("sizes"), "size")]], learn("rates")]
+    sails: Annotated[Words, AfterValidator(_sails_named), learn("sails")]
+    crew_qualities: Annotated[Words, learn("crew_qualities")]
+    ranges: Annotated[dict[str, Reach], AfterValidator(_bands_named), learn("ranges")]
+
+    id: Slug
+    name: Name
+    system: Annotated[str, one_of(system_ids(), "rule system")] = "btq21"
+    options: Options = Options()
+    base_stats: Annotated[tuple[BaseStatsRow, ...], count(1, MAX_ROWS)]
+    crippled: Crippled
+    specials: Annotated[tuple[Slug, ...], count(0, MAX_ROWS), distinct]
+    initiative: Initiative
+    success_test: SuccessTest
+    segments: Annotated[int, within(1, 10)]
+    speeds: BySize[BySail[Inches]]
+    turns: BySize[Annotated[float, within(0, 180)]]
+    disposition_rate: DispositionRate
+    leak_rate: SignedInches
+    minimum_fraction: Share
+    disposition: Disposition
+    taken_aback_dice: BySail[Dice]
+    collision_dice: BySize[Dice]
+    drift_distance: Inches
+    boarding_range: Reach
+    special_actions: SpecialActions
+    los_corridor_width: Inches
+    arc_off_beam: Annotated[float, within(0, 90, hi_open=True)]
+    to_hit: Annotated[dict[str, ByBand[Mod]], keyed(AIMS, "aim")]
+    to_hit_modifiers: ToHitModifiers
+    broadside_dice: Annotated[tuple[BroadsideRow, ...], count(1, MAX_ROWS)]
+    musketry_hit_on: D6Need
+    critical: Critical
+    boarding: Boarding
+    morale: Morale
+    shore_battery: ShoreBatteryTable
+    victory: Victory
+
+
+def vocabulary(rules: RuleSet) -> dict[str, list[str]]:
+    """The words of a loaded rule set, for the files that use them (ships lists, scenarios)."""
     return {
-        "id": F(Slug()),
-        "name": F(Str()),
-        "system": F(Choice(system_ids(), "rule system"), False, "btq21"),
-        "options": F(
-            Record(
-                wind_shifts=F(
-                    Record(
-                        chips=Int(1, 100),
-                        change_die=Int(2, 100),
-                        backs_on=ListOf(Int(1, 100), max_len=100),
-                        veers_on=ListOf(Int(1, 100), max_len=100),
-                        shift_die=Int(1, 100),
-                        shift_step=Num(0, 180),
-                    ),
-                    False,
-                    None,
-                ),
-                weather=F(
-                    Record(
-                        change_on=ListOf(Int(1, 100), max_len=100),
-                        weather_die=Int(2, 100),
-                        table=ListOf(Choice(WEATHERS, "weather"), 1, max_len=100),
-                        effects=DictOf(
-                            Record(
-                                speed_factor=F(Num(0, 10), False, 1.0),
-                                speed_bonus=F(Num(0, MAX_INCHES), False, 0.0),
-                                range_factor=F(Num(0, 10, lo_open=True), False, 1.0),
-                                to_hit=F(Int(-MAX_FACE, MAX_FACE), False, 0),
-                            ),
-                            keys=WEATHERS,
-                            complete=True,
-                            what="weather",
-                        ),
-                    ),
-                    False,
-                    None,
-                ),
-                fortune=F(
-                    Record(
-                        card_die=Int(2, 100),
-                        fortune_on=ListOf(Int(1, 100), 1, max_len=100),
-                        table_die=Int(1, 100),
-                        fortune=ListOf(Slug(), 1, max_len=100),
-                        calamity=ListOf(Slug(), 1, max_len=100),
-                        effects=DictOf(
-                            Record(
-                                speed=F(Num(-MAX_INCHES, MAX_INCHES), False, 0.0),
-                                to_hit=F(Int(-MAX_FACE, MAX_FACE), False, 0),
-                                rerolls=F(Int(-MAX_REROLLS, MAX_REROLLS), False, 0),
-                                fires=F(Int(-MAX_DICE, MAX_DICE), False, 0),
-                                leaks=F(Int(-MAX_DICE, MAX_DICE), False, 0),
-                                crew_dice=F(Int(0, MAX_DICE), False, 0),
-                                rigging_dice=F(Int(0, MAX_DICE), False, 0),
-                            ),
-                            what="card",
-                        ),
-                    ),
-                    False,
-                    None,
-                ),
-                shot=F(
-                    Record(
-                        stock_die=Int(1, 100),
-                        fire_die=Int(2, 100),
-                        loads=DictOf(
-                            Record(
-                                bands=F(ListOf(Choice(bands, "range band") if bands else Slug(), 1, unique=True),
-                                        False, None),
-                                aims=F(ListOf(Choice(AIMS, "aim"), 1, unique=True), False, None),
-                                to_hit=F(mod, False, 0),
-                                dice_factor=F(Num(0, 10), False, 1.0),
-                                slow=F(Bool(), False, False),
-                                hits=F(Choice(TRACKS, "track"), False, None),
-                                self_fire_on=F(ListOf(Int(1, 100), max_len=100), False, ()),
-                                target_fire_on=F(ListOf(Int(1, 100), max_len=100), False, ()),
-                            ),
-                            keys=SHOT_LOADS,
-                            complete=True,
-                            what="load",
-                        ),
-                    ),
-                    False,
-                    None,
-                ),
-                chasers=F(
-                    Record(
-                        off_keel=Num(0, 90, hi_open=True),
-                        dice_factor=Num(0, 10),
-                        broadside_to_hit=mod,
-                        no_broadsides=ListOf(Choice(rates, "rate") if rates else Slug(), max_len=MAX_ROWS),
-                    ),
-                    False,
-                    None,
-                ),
-                shoals=F(Record(successes=Int(1, MAX_DICE * 2)), False, None),
-                anchors=F(Record(swing=Num(0, 360), weigh_turns=Int(1, MAX_ROWS)), False, None),
-                fireships=F(
-                    Record(
-                        explode_die=Int(2, 100),
-                        explode_on=ListOf(Int(1, 100), max_len=100),
-                        sail_activations=Int(1, MAX_ROWS),
-                        blast_range=Num(0, MAX_INCHES),
-                        blast_band=Choice(bands, "range band") if bands else Slug(),
-                        blast_aim=Choice(AIMS, "aim"),
-                        blaze_die=Int(2, 100),
-                        blast_fire_on=ListOf(Int(1, 100), max_len=100),
-                        near_fire_on=ListOf(Int(1, 100), max_len=100),
-                    ),
-                    False,
-                    None,
-                ),
-                fouling=F(
-                    Record(
-                        foul_die=Int(2, 100),
-                        foul_on=ListOf(Int(1, 100), max_len=100),
-                        unfoul_successes=Int(1, MAX_DICE * 2),
-                        grapple_successes=Int(1, MAX_DICE * 2),
-                        drag_successes=Int(1, MAX_DICE * 2),
-                    ),
-                    False,
-                    None,
-                ),
-                national=F(
-                    Record(
-                        handling_by_quality=DictOf(Num(0, 1), keys=qualities, what="crew quality"),
-                        handling_by_nation=DictOf(Num(0, 1), keys=list(NATIONS), what="nation"),
-                        volleys=DictOf(Int(1, MAX_VOLLEYS), keys=list(NATIONS), what="nation"),
-                        to_hit=DictOf(mod, keys=list(NATIONS), what="nation"),
-                    ),
-                    False,
-                    None,
-                ),
-            ),
-            False,
-            {},
-        ),
-        "base_stats": F(ListOf(row, 1, max_len=MAX_ROWS)),
-        "crippled": F(Record(fraction=Num(0, 1, lo_open=True), rounding=Choice(("down", "up", "nearest"), "rounding"))),
-        "specials": F(_words(0)),
-        "initiative": F(
-            Record(
-                extra=True,
-                dice=Int(1, MAX_DICE),
-                flagship_squadron=mod,
-                signalled=mod,
-                signals_range=F(inches, False),
-                crippled_ship_in_squadron=mod,
-                nation=DictOf(mod, keys=nation_keys, what="nation"),
-            )
-        ),
-        "success_test": F(
-            Record(
-                extra=True,
-                dice=Int(1, MAX_DICE),
-                success_on=Int(1, 7),
-                double_on=Int(1, 7),
-                all_hands_extra_dice=dice,
-                rerolls=by(qualities, Int(0, MAX_REROLLS), "crew quality"),
-                flagship_rerolls=Int(0, MAX_REROLLS),
-                flagship_morale_radius=inches,
-            )
-        ),
-        "segments": F(Int(1, 10)),
-        "speeds": F(by(sizes, by(sails, inches, "sail setting"), "size")),
-        "turns": F(by(sizes, Num(0, 180), "size")),
-        "disposition_rate": F(
-            Record(
-                running=Num(-MAX_INCHES, MAX_INCHES),
-                reaching=Num(-MAX_INCHES, MAX_INCHES),
-                beating=Num(-MAX_INCHES, MAX_INCHES),
-            )
-        ),
-        "leak_rate": F(Num(-MAX_INCHES, MAX_INCHES)),
-        "minimum_fraction": F(Num(0, 1)),
-        "disposition": F(
-            Record(
-                mode=Choice(("base", "angles"), "disposition mode"),
-                angles=Record(aback=Num(0, 180), beating=Num(0, 180), reaching=Num(0, 180)),
-            )
-        ),
-        "taken_aback_dice": F(by(sails, dice, "sail setting")),
-        "collision_dice": F(by(sizes, dice, "size")),
-        "drift_distance": F(inches),
-        "boarding_range": F(pos),
-        "special_actions": F(Record(extra=True, **actions)),
-        "los_corridor_width": F(inches),
-        "arc_off_beam": F(Num(0, 90, hi_open=True)),
-        "to_hit": F(DictOf(by(bands, mod, "range band"), keys=("hull", "rigging"), complete=True, what="aim")),
-        "to_hit_modifiers": F(
-            Record(
-                extra=True,
-                firer_quality=by(qualities, mod, "crew quality"),
-                firer_sail=by(sails, mod, "sail setting"),
-                target_sail=by(sails, mod, "sail setting"),
-                target_on_fire=mod,
-                shore_battery_firing=mod,
-            )
-        ),
-        "broadside_dice": F(
-            ListOf(
-                Fixed(
-                    "[lowest guns, highest guns, point blank, close, effective, long]",
-                    Int(1, MAX_GUNS),
-                    Int(1, MAX_GUNS),
-                    Int(0, MAX_GUNS),
-                    Int(0, MAX_GUNS),
-                    Int(0, MAX_GUNS),
-                    Int(0, MAX_GUNS),
-                ),
-                1,
-                max_len=MAX_ROWS,
-            )
-        ),
-        "musketry_hit_on": F(Int(1, 7)),
-        "critical": F(Record(check_on=Int(1, 7), table=ListOf(crit, 1, max_len=MAX_ROWS), sink_at=Int(1, 100))),
-        "boarding": F(
-            Record(
-                extra=True,
-                crew_per_d10=Int(1, MAX_POINTS),
-                marines_d10=Int(-MAX_DICE, MAX_DICE),
-                quality_d10=by(qualities, Int(-MAX_DICE, MAX_DICE), "crew quality"),
-                hit_on=Int(1, 11),
-                save_on=Int(1, 7),
-                snap_fire_divisor=Int(1, 10),
-                prize_crew=Int(0, MAX_POINTS),
-            )
-        ),
-        "morale": F(Record(successes=Int(1, MAX_DICE * 2))),
-        "shore_battery": F(Record(extra=True, to_hit=mod, base=F(pos, False))),
-        "victory": F(
-            Record(
-                extra=True,
-                sunk=Num(0, 100),
-                struck=Num(0, 100),
-                captured=Num(0, 100),
-                left_table=Num(0, 100),
-                value=Record(guns=Num(0, 100), hull=Num(0, 100), rigging=Num(0, 100), crew=Num(0, 100)),
-            )
-        ),
+        "rates": list(rules.rates),
+        "sails": list(rules.sails),
+        "crew_qualities": list(rules.crew_qualities),
+        "specials": list(rules.specials),
     }
-
-
-_VOCAB = ("bases", "rates", "sails", "crew_qualities", "ranges")
 
 
 def read_rules(ctx: Ctx, root: Node) -> RuleSet | None:
     """Build a RuleSet from a parsed file, adding problems to ``ctx``."""
-    if not expect_map(ctx, root, ""):
+    before = ctx.count()
+    vocab: dict[str, Any] = {"sizes": None, "rates": None, "sails": None, "crew_qualities": None, "ranges": None}
+    checked = check(ctx, RulesFile, root, vocab)
+    _cross_checks(checked)
+    if checked.model is None or ctx.count() > before:
         return None
-    m: dict[str, Node] = root.value
-    vals: dict[str, Any] = {}
-
-    def field(name: str, spec: Any) -> Any:
-        node = m.get(name)
-        if node is None:
-            ctx.add(root.line, name, "required key missing")
-            return BAD
-        return spec.read(ctx, node, name)
-
-    # The vocabularies other tables are keyed by.
-    side = Num(0, MAX_BASE, lo_open=True)
-    vals["bases"] = bases = field("bases", DictOf(Fixed("[length, width]", side, side), what="size"))
-    sizes = list(bases) if bases is not BAD else None
-    vals["rates"] = rates = field("rates", DictOf(Choice(sizes, "size") if sizes else Slug(), what="rate"))
-    vals["sails"] = sails = field("sails", _words())
-    if sails is not BAD and tuple(sails) != SAILS:
-        ctx.add(m["sails"].line, "sails", f"must be {', '.join(SAILS)} in that order (the engine knows them by name)")
-        sails = vals["sails"] = BAD
-    vals["crew_qualities"] = quals = field("crew_qualities", _words())
-    vals["ranges"] = ranges = field("ranges", DictOf(Num(0, MAX_INCHES, lo_open=True), what="range band"))
-    if ranges is not BAD:
-        limits = list(ranges.values())
-        if tuple(ranges) != BANDS:
-            ctx.add(
-                m["ranges"].head,
-                "ranges",
-                f"the bands must be {', '.join(BANDS)} in that order (their limits are yours to set)",
-            )
-            ranges = vals["ranges"] = BAD
-        elif any(b <= a for a, b in itertools.pairwise(limits)):
-            ctx.add(m["ranges"].head, "ranges", "limits must increase from band to band")
-            ranges = vals["ranges"] = BAD
-
-    schema = _schema(
-        sizes,
-        None if sails is BAD else list(sails),
-        None if quals is BAD else list(quals),
-        None if ranges is BAD else list(ranges),
-        None if rates is BAD else list(rates),
-    )
-    check_keys(ctx, root, "", [*_VOCAB, *schema])
-    for name, f in schema.items():
-        vals[name] = field(name, f.spec) if f.required or name in m else f.default
-
-    _cross_checks(ctx, m, vals)
-    if not all(whole(x) for x in vals.values()):
-        return None
-    return _build(vals, ctx.label)
+    return _build(checked.model, ctx.label)
 
 
-def _cross_checks(ctx: Ctx, m: dict[str, Node], v: dict[str, Any]) -> None:
-    """Checks across rows and fields; each runs only on tables that read whole."""
-    bs = v["base_stats"]
-    if whole(bs):
-        for i, row in enumerate(bs):
-            lo, hi = row["guns"]
+def _cross_checks(checked: Checked[RulesFile]) -> None:
+    """Checks across rows and fields; each runs on the tables that validated."""
+    rows: tuple[BaseStatsRow, ...] | None = checked.at(("base_stats",))
+    for i, row in enumerate(rows or ()):
+        lo, hi = row.guns
+        if lo > hi:
+            where = checked.line(("base_stats", i))
+            checked.add(("base_stats", i, "guns"), f"lowest {lo} is above highest {hi}", line=where)
+    dice: tuple[tuple[int, ...], ...] | None = checked.at(("broadside_dice",))
+    if dice is not None:
+        for i, (lo, hi, *_) in enumerate(dice):
             if lo > hi:
-                ctx.add(m["base_stats"].value[i].line, f"base_stats[{i}].guns", f"lowest {lo} is above highest {hi}")
-                v["base_stats"] = BAD
-    bd = v["broadside_dice"]
-    if whole(bd):
-        rows = m["broadside_dice"].value
-        spans = sorted((r[0], r[1], i) for i, r in enumerate(bd))
-        for i, r in enumerate(bd):
-            if r[0] > r[1]:
-                ctx.add(rows[i].line, f"broadside_dice[{i}]", f"lowest guns {r[0]} is above highest {r[1]}")
-                v["broadside_dice"] = BAD
+                checked.add(("broadside_dice", i), f"lowest guns {lo} is above highest {hi}")
+        spans = sorted((lo, hi, i) for i, (lo, hi, *_) in enumerate(dice))
         for (_, hi_a, a), (lo_b, _, b) in itertools.pairwise(spans):
             if lo_b <= hi_a:  # sorted by their lowest guns, overlapping rows are neighbours
                 j, i = min(a, b), max(a, b)
-                (lj, hj), (li, hi_) = bd[j][:2], bd[i][:2]
-                ctx.add(
-                    rows[i].line,
-                    f"broadside_dice[{i}]",
-                    f"guns {li}-{hi_} overlap row {j} ({lj}-{hj}, line {rows[j].line})",
-                )
-                v["broadside_dice"] = BAD
-    crit = v["critical"]
-    if whole(crit):
-        rows = m["critical"].value["table"].value
-        table = crit["table"]
+                (lj, hj), (li, hi_) = dice[j][:2], dice[i][:2]
+                where = checked.line(("broadside_dice", j))
+                checked.add(("broadside_dice", i), f"guns {li}-{hi_} overlap row {j} ({lj}-{hj}, line {where})")
+    crit: Critical | None = checked.at(("critical",))
+    if crit is not None:
         covered: dict[int, int] = {}
-        for i, r in enumerate(table):
-            path = f"critical.table[{i}]"
-            if r["min"] > r["max"]:
-                ctx.add(rows[i].line, path, f"min {r['min']} is above max {r['max']}")
-                v["critical"] = BAD
+        whole = True
+        for i, r in enumerate(crit.table):
+            at = ("critical", "table", i)
+            if r.min > r.max:
+                checked.add(at, f"min {r.min} is above max {r.max}")
+                whole = False
                 continue
-            for roll in range(r["min"], r["max"] + 1):
+            for roll in range(r.min, r.max + 1):
                 if roll in covered:
                     j = covered[roll]
-                    ctx.add(rows[i].line, path, f"rolls {r['min']}-{r['max']} overlap row {j} (line {rows[j].line})")
-                    v["critical"] = BAD
+                    where = checked.line(("critical", "table", j))
+                    checked.add(at, f"rolls {r.min}-{r.max} overlap row {j} (line {where})")
+                    whole = False
                     break
                 covered[roll] = i
-        missing = [roll for roll in CRITICAL_ROLLS if roll not in covered]
-        if missing and v["critical"] is not BAD:
-            ctx.add(
-                m["critical"].value["table"].head,
-                "critical.table",
-                f"no effect for a 2D6 roll of {', '.join(map(str, missing))}: every total from 2 to 12 needs a row",
-            )
-            v["critical"] = BAD
-    disp = v["disposition"]
-    if whole(disp):
-        a = disp["angles"]
-        if not a["aback"] <= a["beating"] <= a["reaching"]:
-            node = m["disposition"].value["angles"]
-            ctx.add(node.head, "disposition.angles", "limits must satisfy aback <= beating <= reaching")
-            v["disposition"] = BAD
-    opts = v["options"]
-    if whole(opts) and opts.get("weather") is not None:
-        wx, node = opts["weather"], m["options"].value["weather"]
-        if opts.get("wind_shifts") is None:
-            ctx.add(node.head, "options.weather", "the weather is rolled on the wind_shifts dice: give them too")
-            v["options"] = BAD
-        elif len(wx["table"]) != wx["weather_die"]:
-            ctx.add(
-                node.value["table"].head,
-                "options.weather.table",
-                f"{len(wx['table'])} weathers for a D{wx['weather_die']}: one per face",
-            )
-            v["options"] = BAD
-        elif any(not 1 <= f <= opts["wind_shifts"]["change_die"] for f in wx["change_on"]):
-            ctx.add(
-                node.value["change_on"].head,
-                "options.weather.change_on",
-                f"faces of the D{opts['wind_shifts']['change_die']} the wind is rolled on",
-            )
-            v["options"] = BAD
-    if whole(opts) and opts.get("fortune") is not None:
-        fc, node = opts["fortune"], m["options"].value["fortune"]
+        missing = ", ".join(str(roll) for roll in CRITICAL_ROLLS if roll not in covered)
+        if missing and whole:
+            why = f"no effect for a 2D6 roll of {missing}: every total from 2 to 12 needs a row"
+            checked.add(("critical", "table"), why, at_key=True)
+    disp: Disposition | None = checked.at(("disposition",))
+    if disp is not None and not disp.angles.aback <= disp.angles.beating <= disp.angles.reaching:
+        checked.add(("disposition", "angles"), "limits must satisfy aback <= beating <= reaching", at_key=True)
+    opts: Options | None = checked.at(("options",))
+    if opts is not None:
+        _option_checks(checked, opts)
+    st: SuccessTest | None = checked.at(("success_test",))
+    if st is not None and st.double_on < st.success_on:
+        why = "a double success cannot need less than a success"
+        checked.add(("success_test", "double_on"), why, line=checked.head(("success_test",)))
+
+
+def _option_checks(checked: Checked[RulesFile], opts: Options) -> None:
+    """The dice of an option against its tables (each face has its row, each row a face)."""
+    wx = opts.weather
+    if wx is not None:
+        at = ("options", "weather")
+        if opts.wind_shifts is None:
+            checked.add(at, "the weather is rolled on the wind_shifts dice: give them too", at_key=True)
+        elif len(wx.table) != wx.weather_die:
+            checked.add((*at, "table"), f"{len(wx.table)} weathers for a D{wx.weather_die}: one per face", at_key=True)
+        elif any(not 1 <= f <= opts.wind_shifts.change_die for f in wx.change_on):
+            why = f"faces of the D{opts.wind_shifts.change_die} the wind is rolled on"
+            checked.add((*at, "change_on"), why, at_key=True)
+    fc = opts.fortune
+    if fc is not None:
+        at = ("options", "fortune")
         for table in ("fortune", "calamity"):
-            unknown = [c for c in fc[table] if c not in fc["effects"]]
-            if len(fc[table]) != fc["table_die"]:
-                faces = f"one card per face of the D{fc['table_die']}"
-                ctx.add(node.value[table].head, f"options.fortune.{table}", faces)
-                v["options"] = BAD
+            cards: tuple[str, ...] = getattr(fc, table)
+            unknown = [c for c in cards if c not in fc.effects]
+            if len(cards) != fc.table_die:
+                checked.add((*at, table), f"one card per face of the D{fc.table_die}", at_key=True)
             elif unknown:
-                ctx.add(
-                    node.value[table].head,
-                    f"options.fortune.{table}",
-                    f"card {unknown[0]!r} has no row in effects{suggest(unknown[0], fc['effects'])}",
-                )
-                v["options"] = BAD
-        if any(not 1 <= f <= fc["card_die"] for f in fc["fortune_on"]):
-            ctx.add(node.value["fortune_on"].head, "options.fortune.fortune_on", f"faces of the D{fc['card_die']}")
-            v["options"] = BAD
-    if whole(opts) and opts.get("shot") is not None:
-        sh, node = opts["shot"], m["options"].value["shot"]
-        for load, fx in sh["loads"].items():
+                why = f"card {unknown[0]!r} has no row in effects{suggest(unknown[0], list(fc.effects))}"
+                checked.add((*at, table), why, at_key=True)
+        if any(not 1 <= f <= fc.card_die for f in fc.fortune_on):
+            checked.add((*at, "fortune_on"), f"faces of the D{fc.card_die}", at_key=True)
+    sh = opts.shot
+    if sh is not None:
+        for load, fx in sh.loads.items():
             for key in ("self_fire_on", "target_fire_on"):
-                if any(not 1 <= f <= sh["fire_die"] for f in fx[key]):
-                    at = node.value["loads"].value[load].value[key].head
-                    ctx.add(at, f"options.shot.loads.{load}.{key}", f"faces of the D{sh['fire_die']}")
-                    v["options"] = BAD
-    st = v["success_test"]
-    if whole(st) and st["double_on"] < st["success_on"]:
-        ctx.add(m["success_test"].head, "success_test.double_on", "a double success cannot need less than a success")
-        v["success_test"] = BAD
+                if any(not 1 <= f <= sh.fire_die for f in getattr(fx, key)):
+                    checked.add(("options", "shot", "loads", load, key), f"faces of the D{sh.fire_die}", at_key=True)
 
 
-def _build(v: dict[str, Any], source: str) -> RuleSet:
-    crit = v["critical"]
+def _build(f: RulesFile, source: str) -> RuleSet:
     return RuleSet(
-        id=v["id"],
-        name=v["name"],
-        system=v["system"],
-        options={k: dict(o) for k, o in v["options"].items() if o is not None},
-        rates=dict(v["rates"]),
-        bases={k: (float(a), float(b)) for k, (a, b) in v["bases"].items()},
-        base_stats=tuple(
-            BaseStats(
-                rate=r["rate"],
-                guns=r["guns"],
-                musketry=r["musketry"],
-                hull=r["hull"],
-                rigging=r["rigging"],
-                crew=r["crew"],
-                extrapolated=r["extrapolated"],
-            )
-            for r in v["base_stats"]
-        ),
-        crippled_fraction=v["crippled"]["fraction"],
-        crippled_rounding=v["crippled"]["rounding"],
-        crew_qualities=v["crew_qualities"],
-        specials=v["specials"],
-        initiative=v["initiative"],
-        success_test=v["success_test"],
-        sails=v["sails"],
-        segments=v["segments"],
-        speeds=v["speeds"],
-        turns=v["turns"],
-        disposition_rate=v["disposition_rate"],
-        leak_rate=v["leak_rate"],
-        minimum_fraction=v["minimum_fraction"],
-        disposition_mode=v["disposition"]["mode"],
-        disposition_angles=v["disposition"]["angles"],
-        taken_aback_dice=v["taken_aback_dice"],
-        collision_dice=v["collision_dice"],
-        drift_distance=v["drift_distance"],
-        boarding_range=v["boarding_range"],
-        special_actions=v["special_actions"],
-        ranges=v["ranges"],
-        los_corridor_width=v["los_corridor_width"],
-        arc_off_beam=v["arc_off_beam"],
-        to_hit=v["to_hit"],
-        to_hit_modifiers=v["to_hit_modifiers"],
-        broadside_dice=v["broadside_dice"],
-        musketry_hit_on=v["musketry_hit_on"],
-        critical_check_on=crit["check_on"],
+        id=f.id,
+        name=f.name,
+        system=f.system,
+        options={name: opt.model_dump() for name, opt in f.options if opt is not None},
+        rates=f.rates,
+        bases=f.bases,
+        base_stats=tuple(BaseStats(**dict(row)) for row in f.base_stats),
+        crippled_fraction=f.crippled.fraction,
+        crippled_rounding=f.crippled.rounding,
+        crew_qualities=f.crew_qualities,
+        specials=f.specials,
+        # Optional keys of these tables that the file leaves out stay out (the engine asks for them by .get).
+        initiative=f.initiative.model_dump(exclude_unset=True),
+        success_test=f.success_test.model_dump(),
+        sails=f.sails,
+        segments=f.segments,
+        speeds=f.speeds,
+        turns=f.turns,
+        disposition_rate=f.disposition_rate.model_dump(),
+        leak_rate=f.leak_rate,
+        minimum_fraction=f.minimum_fraction,
+        disposition_mode=f.disposition.mode,
+        disposition_angles=f.disposition.angles.model_dump(),
+        taken_aback_dice=f.taken_aback_dice,
+        collision_dice=f.collision_dice,
+        drift_distance=f.drift_distance,
+        boarding_range=f.boarding_range,
+        special_actions=f.special_actions.model_dump(exclude_unset=True),
+        ranges=f.ranges,
+        los_corridor_width=f.los_corridor_width,
+        arc_off_beam=f.arc_off_beam,
+        to_hit=f.to_hit,
+        to_hit_modifiers=f.to_hit_modifiers.model_dump(),
+        broadside_dice=f.broadside_dice,
+        musketry_hit_on=f.musketry_hit_on,
+        critical_check_on=f.critical.check_on,
         critical_table=tuple(
             CriticalRow(
-                low=r["min"],
-                high=r["max"],
-                effect=r["effect"],
-                rigging_dice=r["rigging_dice"],
-                crew_dice=r["crew_dice"],
-                fires=r["fires"],
-                leaks=r["leaks"],
+                low=r.min,
+                high=r.max,
+                effect=r.effect,
+                rigging_dice=r.rigging_dice,
+                crew_dice=r.crew_dice,
+                fires=r.fires,
+                leaks=r.leaks,
             )
-            for r in crit["table"]
+            for r in f.critical.table
         ),
-        sink_at=crit["sink_at"],
-        boarding=v["boarding"],
-        morale_successes=v["morale"]["successes"],
-        shore_battery=v["shore_battery"],
-        victory=v["victory"],
+        sink_at=f.critical.sink_at,
+        boarding=f.boarding.model_dump(),
+        morale_successes=f.morale.successes,
+        shore_battery=f.shore_battery.model_dump(exclude_unset=True),
+        victory=f.victory.model_dump(),
         source=source,
     )
 

@@ -2,57 +2,55 @@
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from collections.abc import Mapping
+from typing import Annotated, Any
 
+from pydantic import BeforeValidator
+
+from game.content.fields import Model, Name, Slug, distinct, problem, text, within
 from game.content.model import RuleSet, ShipClass
-from game.content.rules import MAX_DICE, MAX_GUNS, MAX_POINTS, NATIONS
-from game.content.yaml_nodes import (
-    BAD,
-    Choice,
-    Ctx,
-    F,
-    Int,
-    ListOf,
-    Node,
-    Num,
-    Record,
-    Slug,
-    Str,
-    all_ok,
-    check_keys,
-    expect_list,
-    expect_map,
-    idx,
-    parse_file,
-    sub,
-)
+from game.content.rules import Dice, Guns, Nation, Points, Quality, RateName, Share, Special, vocabulary
+from game.content.validate import check
+from game.content.yaml_nodes import Ctx, Node, parse_file
 
-_SHIP_FIELDS = {f.name for f in dataclasses.fields(ShipClass)}
 #: Ships a ships file may list, and characters of a ship's notes.
 MAX_CLASSES = 5000
 MAX_TEXT = 4000
 
 
-def ship_record(rules: RuleSet) -> Record:
-    return Record(
-        id=Slug(),
-        name=Str(),
-        nation=Choice(NATIONS, "nation"),
-        rate=Choice(list(rules.rates), "rate"),
-        guns=Int(1, MAX_GUNS),
-        armament=F(Str(empty_ok=True, max_len=MAX_TEXT), False, ""),
-        large_share=Num(0, 1),
-        hull=Int(1, MAX_POINTS),
-        rigging=Int(1, MAX_POINTS),
-        crew=Int(1, MAX_POINTS),
-        musketry=Int(0, MAX_DICE),
-        quality=Choice(rules.crew_qualities, "crew quality"),
-        specials=F(ListOf(Choice(rules.specials, "special rule"), unique=True), False, ()),
-        launched=F(Int(1000, 3000), False, None),
-        notes=F(Str(empty_ok=True, max_len=MAX_TEXT, lines=True), False, ""),
-    )
+class ShipEntry(Model):
+    """One ship of the list; her rate, crew quality and special rules are words of the rule set."""
+
+    id: Slug
+    name: Name
+    nation: Nation
+    rate: RateName
+    guns: Guns
+    armament: Annotated[str, text(empty_ok=True, max_len=MAX_TEXT)] = ""
+    large_share: Share
+    hull: Points
+    rigging: Points
+    crew: Points
+    musketry: Dice
+    quality: Quality
+    specials: Annotated[tuple[Special, ...], distinct] = ()
+    launched: Annotated[int, within(1000, 3000)] | None = None
+    notes: Annotated[str, text(empty_ok=True, max_len=MAX_TEXT, lines=True)] = ""
+
+
+def _listed(ships: Any) -> Any:
+    if isinstance(ships, tuple) and not ships:
+        raise problem("the list is empty", at_key=True)
+    if isinstance(ships, tuple) and len(ships) > MAX_CLASSES:
+        raise problem(f"at most {MAX_CLASSES} ships, got {len(ships)}", at_key=True)
+    return ships
+
+
+class ShipsFile(Model):
+    """``data/ships.yaml``."""
+
+    ships: Annotated[tuple[ShipEntry, ...], BeforeValidator(_listed)]
 
 
 def _rows_text(rules: RuleSet, rate: str) -> str:
@@ -61,62 +59,29 @@ def _rows_text(rules: RuleSet, rate: str) -> str:
 
 
 def read_ships(ctx: Ctx, root: Node, rules: RuleSet) -> dict[str, ShipClass]:
-    if not expect_map(ctx, root, ""):
+    """The ships of a parsed file; {} after adding its problems to ``ctx``."""
+    before = ctx.count()
+    checked = check(ctx, ShipsFile, root, vocabulary(rules))
+    # Across ships, and against the rule set's tables: every ship whose values did validate.
+    firsts: dict[str, dict[str, int]] = {"id": {}, "name": {}}
+    for i in checked.entries(("ships",)):
+        for key, seen in firsts.items():
+            value, loc = checked.at(("ships", i, key)), ("ships", i, key)
+            if value in seen:
+                checked.add(loc, f"duplicate ship {key} '{value}' (first at line {seen[value]})")
+            elif value is not None:
+                seen[value] = checked.line(loc)
+        rate, guns, loc = checked.at(("ships", i, "rate")), checked.at(("ships", i, "guns")), ("ships", i, "guns")
+        if rate is not None and guns is not None and rules.stats_row(rate, guns) is None:
+            checked.add(loc, f"{guns} is outside every base_stats row for rate {rate} ({_rows_text(rules, rate)})")
+        elif guns is not None and (why := rules.broadside_guns_problem(guns)):
+            checked.add(loc, why)
+    if checked.model is None or ctx.count() > before:
         return {}
-    check_keys(ctx, root, "", ["ships"])
-    lst = root.value.get("ships")
-    if lst is None:
-        ctx.add(root.line, "ships", "required key missing")
-        return {}
-    if not expect_list(ctx, lst, "ships"):
-        return {}
-    if not lst.value:
-        ctx.add(lst.head, "ships", "the list is empty")
-    if len(lst.value) > MAX_CLASSES:
-        ctx.add(lst.head, "ships", f"at most {MAX_CLASSES} ships, got {len(lst.value)}")
-        return {}
-    rec = ship_record(rules)
-    out: dict[str, ShipClass] = {}
-    ids: dict[str, int] = {}
-    names: dict[str, int] = {}
-    for i, node in enumerate(lst.value):
-        path = idx("ships", i)
-        v = rec.read(ctx, node, path)
-        if v is BAD:
-            continue
-        m = node.value
-        if v["id"] is not BAD:
-            if v["id"] in ids:
-                ctx.add(m["id"].line, sub(path, "id"), f"duplicate ship id '{v['id']}' (first at line {ids[v['id']]})")
-                v["id"] = BAD
-            else:
-                ids[v["id"]] = m["id"].line
-        if v["name"] is not BAD:
-            if v["name"] in names:
-                ctx.add(
-                    m["name"].line,
-                    sub(path, "name"),
-                    f"duplicate ship name '{v['name']}' (first at line {names[v['name']]})",
-                )
-                v["name"] = BAD
-            else:
-                names[v["name"]] = m["name"].line
-        if v["rate"] is not BAD and v["guns"] is not BAD and rules.stats_row(v["rate"], v["guns"]) is None:
-            ctx.add(
-                m["guns"].line,
-                sub(path, "guns"),
-                f"{v['guns']} is outside every base_stats row for rate {v['rate']} ({_rows_text(rules, v['rate'])})",
-            )
-            v["guns"] = BAD
-        if v["guns"] is not BAD and (why := rules.broadside_guns_problem(v["guns"])):
-            ctx.add(m["guns"].line, sub(path, "guns"), why)
-            v["guns"] = BAD
-        if not all_ok(v.values()):
-            continue
-        if "armament" not in _SHIP_FIELDS:  # older model: documentation only
-            del v["armament"]
-        out[v["id"]] = ShipClass(source=ctx.where(node.line), **v)
-    return out
+    return {
+        ship.id: ShipClass(source=ctx.where(checked.line(("ships", i))), **dict(ship))
+        for i, ship in enumerate(checked.model.ships)
+    }
 
 
 def load_ships(path: str | os.PathLike[str], rules: RuleSet) -> dict[str, ShipClass]:

@@ -9,11 +9,16 @@ notes).  The file is rewritten when a setting changes.
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, fields
+from typing import Annotated
 
 import yaml
+from pydantic import AfterValidator, BaseModel, ConfigDict
 
-from game.content.yaml_nodes import Ctx, Node, decode_text, describe, parse_text
+from game.content.fields import describe, problem
+from game.content.validate import Checked
+from game.content.yaml_nodes import Ctx, decode_text, parse_text
 from game.files import FileProblem, read_bytes, write_atomic
 from game.persistence.autosave import home
 
@@ -34,6 +39,28 @@ class Settings:
     @property
     def speed(self) -> float:
         return ANIMATION_SPEEDS.get(self.animation, 1.0)
+
+
+def _known_speed(name: str) -> str:
+    if name not in ANIMATION_SPEEDS:
+        raise problem(f"unknown animation speed {name!r}")
+    return name
+
+
+def _volume(v: float) -> float:
+    if math.isnan(v):
+        raise problem("not a volume")
+    return min(1.0, max(0.0, v))
+
+
+class SettingsFile(BaseModel):
+    """What a settings file may say; keys it does not know (an older or newer Quarterdeck's) are let be."""
+
+    model_config = ConfigDict(strict=True, extra="ignore")
+    grid: bool = Settings.grid
+    animation: Annotated[str, AfterValidator(_known_speed)] = Settings.animation
+    volume: Annotated[float, AfterValidator(_volume)] = Settings.volume  # clamped to 0..1
+    fullscreen: bool = Settings.fullscreen
 
 
 def settings_path():
@@ -60,31 +87,19 @@ def read_settings() -> tuple[Settings, list[str]]:
     if root is None or ctx.raw or root.kind != "map":
         reason = ctx.raw[0][2] if ctx.raw else "not a list of settings"
         return s, [f"settings file {path} is damaged ({reason}); the settings are back to their defaults"]
+    checked = Checked(SettingsFile, root)
     notes = []
     for f in fields(Settings):
-        node = root.value.get(f.name)
-        if node is None:
+        if f.name not in root.value:
             continue
-        value = _setting(f.name, node)
+        value = checked.at((f.name,))
         if value is None:
-            notes.append(f"{f.name} ({describe(node)}) reset to {getattr(s, f.name)}")
+            notes.append(f"{f.name} ({describe(checked.data[f.name])}) reset to {getattr(s, f.name)}")
         else:
             setattr(s, f.name, value)
     if notes:
         notes = [f"settings file {path}: " + "; ".join(notes)]
     return s, notes
-
-
-def _setting(name: str, node: Node) -> object | None:
-    """The value of one setting, or None if it is not one this setting can take."""
-    v = node.value if node.kind == "scalar" else None
-    if name == "animation":
-        return v if isinstance(v, str) and v in ANIMATION_SPEEDS else None
-    if name == "volume":
-        if isinstance(v, (int, float)) and not isinstance(v, bool) and v == v:  # v == v: not NaN
-            return min(1.0, max(0.0, float(v)))
-        return None
-    return v if isinstance(v, bool) else None
 
 
 def save_settings(s: Settings) -> str | None:
