@@ -22,7 +22,7 @@ from typing import Any
 
 from game.content.model import RuleSet
 from game.files import FileProblem, read_bytes
-from game.logcheck_options import Anchors, Fireships, Fouling
+from game.logcheck_options import Anchors, Fireships, Fouling, count_hits, gun_dice
 from game.logshape import damage, face_problems, shapes
 from game.systems.btq21.collision import aligned_headings
 from game.systems.btq21.dice import d3_from_d6
@@ -1012,10 +1012,7 @@ def _check_broadside(
     on_boundary = any(abs(e["range"] - lim) <= 0.0006 for lim in ranges.values())
     if band != e["band"] and not on_boundary:
         out.append(f"{where}: range {e['range']} is {band}, log says {e['band']}")
-    col = list(rules.ranges).index(e["band"])
-    total = next((row[2 + col] for row in rules.broadside_dice if row[0] <= firer.guns <= row[1]), 0)
-    d10 = int(total * firer.large_share + 0.5)
-    d6 = total - d10
+    d10, d6 = gun_dice(rules, firer.guns, firer.large_share, e["band"])
     crippled = firer.hull_start - firer.hull >= rules.crippled_at(firer.hull_start)
     if crippled != e["crippled_hull"]:
         out.append(f"{where}: firer's hull crippled is {crippled}, log says {e['crippled_hull']}")
@@ -1060,7 +1057,7 @@ def _check_broadside(
     for faces, count, top in ((e["faces_d10"], e["d10"], 10), (e["faces_d6"], e["d6"], 6)):
         if len(faces) != count + faces.count(top):
             out.append(f"{where}: {len(faces)} d{top} faces for {count} dice and {faces.count(top)} extra")
-    hits = sum(1 for f in e["faces_d10"] + e["faces_d6"] if f != 1 and f + e["modifier"] >= needed)
+    hits = count_hits(e["faces_d10"] + e["faces_d6"], needed, e["modifier"])
     if hits != e["hits"]:
         out.append(f"{where}: the faces give {hits} hits, log says {e['hits']}")
     return out

@@ -256,7 +256,7 @@ class Fouling:
         return out
 
 
-def _gun_dice(rules: RuleSet, guns: int, large_share: float, band: str) -> tuple[int, int]:
+def gun_dice(rules: RuleSet, guns: int, large_share: float, band: str) -> tuple[int, int]:
     """(D10, D6) of a broadside of ``guns`` at ``band``, read from the tables as the book's card does."""
     col = list(rules.ranges).index(band)
     total = next((int(row[2 + col]) for row in rules.broadside_dice if row[0] <= guns <= row[1]), 0)
@@ -264,9 +264,9 @@ def _gun_dice(rules: RuleSet, guns: int, large_share: float, band: str) -> tuple
     return large, total - large
 
 
-def _hits(faces: list[int], needed: int) -> int:
-    """A face at or above the number needed hits; a natural 1 never does."""
-    return sum(1 for f in faces if f != 1 and f >= needed)
+def count_hits(faces: list[int], needed: int, modifier: int = 0) -> int:
+    """A modified face at or above the number needed hits; a natural 1 never does."""
+    return sum(1 for f in faces if f != 1 and f + modifier >= needed)
 
 
 class Fireships:
@@ -347,8 +347,8 @@ class Fireships:
         if self.blowing != sid:
             out.append(f"{sid}'s blast struck {e['target']} without her blowing up")
         band, aim = str(self.spec["blast_band"]), str(self.spec["blast_aim"])
-        if ship is not None and (e["d10"], e["d6"]) != _gun_dice(self.rules, ship.guns, ship.large_share, band):
-            want = _gun_dice(self.rules, ship.guns, ship.large_share, band)
+        if ship is not None and (e["d10"], e["d6"]) != gun_dice(self.rules, ship.guns, ship.large_share, band):
+            want = gun_dice(self.rules, ship.guns, ship.large_share, band)
             out.append(f"{sid}'s blast rolled {e['d10']} D10 + {e['d6']} D6, her undamaged broadside has {want}")
         needed = int(self.rules.to_hit[aim][band])
         if e["needed"] != needed or e["aim"] != aim:
@@ -356,9 +356,9 @@ class Fireships:
         for faces, n, top in ((e["faces_d10"], e["d10"], 10), (e["faces_d6"], e["d6"], 6)):
             if len(faces) != n + sum(1 for f in faces if f == top) or any(not 1 <= f <= top for f in faces):
                 out.append(f"{sid}'s blast shows {faces} for {n} D{top}")
-        if e["hits"] != _hits(e["faces_d10"], needed) + _hits(e["faces_d6"], needed):
-            out.append(f"{sid}'s blast faces give {_hits(e['faces_d10'], needed) + _hits(e['faces_d6'], needed)} "
-                       f"hits, the log says {e['hits']}")
+        hits = count_hits(e["faces_d10"] + e["faces_d6"], needed)
+        if e["hits"] != hits:
+            out.append(f"{sid}'s blast faces give {hits} hits, the log says {e['hits']}")
         return out
 
     def _flames(self, e: dict, ships: dict[str, Any]) -> list[str]:

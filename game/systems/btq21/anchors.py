@@ -99,7 +99,7 @@ def swing_blocker(state: GameState, ship: Ship, degrees: float) -> Contact | Non
     are water to her; everything else is in the way.
     """
     sp = board.space(state)
-    water = {*shoals.to_test(state, ship), *_floats_over(state, ship)}
+    water = {*shoals.to_test(state, ship), *board.floats_over(state, ship.rate)}
     steps = max(1, math.ceil(abs(degrees) / PIVOT_STEP - 1e-9))
     for k in range(1, steps + 1):
         pose = swung_pose(ship, ship.anchor, degrees * k / steps)
@@ -107,11 +107,6 @@ def swing_blocker(state: GameState, ship: Ship, degrees: float) -> Contact | Non
         if hits:
             return hits[0]
     return None
-
-
-def _floats_over(state: GameState, ship: Ship) -> list[str]:
-    mine = board.draft(state, ship.rate)
-    return [sid for sid, depth in board.rated_shoals(state).items() if mine > board.draft(state, depth)]
 
 
 # --- refusals ---------------------------------------------------------------------------
@@ -138,9 +133,6 @@ def let_go_refusal(state: GameState, ship: Ship) -> str | None:
         return f"{ship.name} is already at anchor by the {ship.anchor}"
     if ship.cable_cut:
         return f"{ship.name} cut her cable: she has no anchor left to let go ({RULE})"
-    act = state.activation
-    if act is not None and (act.segment > 0 or act.drifted):
-        return f"{ship.name} has moved: she lets go an anchor instead of moving ({RULE})"
     return None
 
 
@@ -159,9 +151,6 @@ def cut_refusal(state: GameState, ship: Ship) -> str | None:
         return why
     if not ship.anchor:
         return f"{ship.name} is not at anchor ({RULE})"
-    act = state.activation
-    if act is not None and act.anchor_work:
-        return f"{ship.name} has already {act.anchor_work} this activation ({RULE})"
     return None
 
 

@@ -32,7 +32,7 @@ def space(state: GameState) -> TableSpace:
             [(t.id, t.points) for t in terrain if t.id in shoals],
         )
         for ship in state.ships.values():
-            over = [sid for sid, depth in shoals.items() if draft(state, ship.rate) > draft(state, depth)]
+            over = floats_over(state, ship.rate)
             if over:
                 sp.set_floats(ship.id, over)
         state._space = sp
@@ -46,6 +46,12 @@ def rated_shoals(state: GameState) -> dict[str, str]:
     if sc is None or not option_on(state, "shoals"):
         return {}
     return {t.id: t.depth for t in sc.terrain if t.kind == "shoal" and t.depth}
+
+
+def floats_over(state: GameState, rate: str) -> list[str]:
+    """The rated shoals a ship of ``rate`` sails over: shallower than her draft (option shoals)."""
+    mine = draft(state, rate)
+    return [sid for sid, depth in rated_shoals(state).items() if mine > draft(state, depth)]
 
 
 def draft(state: GameState, rate: str) -> int:
