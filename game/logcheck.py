@@ -375,13 +375,16 @@ class _Bookkeeping:
         self.rolled: set[str] = set()  # squadrons that rolled initiative this turn
         self.target: str | None = None  # the ship the last broadside was fired at
         self.nations: dict[str, str] = {}  # squadron -> nation, from the setup
+        self.over = False  # the battle has ended: a log of several (self-play --games N) may begin the next
 
     def check(self, e: dict, ships: dict[str, _Ship]) -> list[str]:
         out = []
         kind = e["type"]
-        if self.seq is not None and e["seq"] != self.seq + 1:
+        next_battle = kind == "setup" and self.over and e["seq"] == 0
+        if self.seq is not None and e["seq"] != self.seq + 1 and not next_battle:
             out.append(f"numbered {e['seq']} after {self.seq}: an event was added, removed or moved")
         self.seq = e["seq"]
+        self.over = kind == "game_over"
         if kind == "setup":
             self.turn, self.active, self.rolled = 1, None, set()
             squadrons = e.get("squadrons")

@@ -287,3 +287,11 @@ def test_a_move_edited_to_no_sail_is_reported_not_a_crash():
     move = next(e for e in events if e["type"] == "move")
     move["sail"] = None
     assert any("sailed a segment under 'None' sail" in p for p in check_events(events, RULES))
+
+
+def test_a_log_of_several_battles_one_after_another_audits_clean_but_a_battle_cut_short_does_not():
+    sc = load_scenario(scenario_path("duel"), SHIPS, RULES)
+    first, second = (play(sc, RULES, seed, {s.id: "random" for s in sc.sides}).session.events for seed in (1, 2))
+    assert check_events([*first, *second], RULES) == []  # what --selfplay NAME --games 2 --log FILE writes
+    cut = [e for e in first if e["type"] != "game_over"]
+    assert any("numbered 0 after" in p for p in check_events([*cut, *second], RULES))
