@@ -30,6 +30,7 @@ from game.systems.btq21.dice import d3_from_d6
 TOL = 0.002  # the log rounds to the thousandth
 #: A battle log larger than this is not one (a long squadron action logs about 1 MB).
 MAX_LOG_BYTES = 64 * 1024 * 1024
+READABLE_FORMATS = (1, 2)  # the log formats of game/systems/events.py this auditor knows
 
 
 @dataclass
@@ -360,6 +361,11 @@ def _check_order(e: dict, ships: dict[str, _Ship], active: str | None, rules: Ru
     return out
 
 
+def _turn_is_degrees(e: dict) -> bool:
+    """BATTLE-LOG.md's ``turn`` is the degrees turned in a move, a grapple and a failed box-haul."""
+    return e["type"] in ("move", "grapple") or (e["type"] == "special_failed" and e.get("action") == "boxhaul")
+
+
 class _Bookkeeping:
     """The log's own order: events numbered one after another, each in its game turn, activations paired.
 
@@ -376,6 +382,7 @@ class _Bookkeeping:
         self.target: str | None = None  # the ship the last broadside was fired at
         self.nations: dict[str, str] = {}  # squadron -> nation, from the setup
         self.over = False  # the battle has ended: a log of several (self-play --games N) may begin the next
+        self.format = 1  # the log format its setup names (format 1 logs name none)
 
     def check(self, e: dict, ships: dict[str, _Ship]) -> list[str]:
         out = []
@@ -387,6 +394,9 @@ class _Bookkeeping:
         self.over = kind == "game_over"
         if kind == "setup":
             self.turn, self.active, self.rolled = 1, None, set()
+            self.format = e.get("log_format", 1)
+            if self.format not in READABLE_FORMATS:
+                out.append(f"log format {str(self.format)[:20]}: this auditor reads formats {READABLE_FORMATS}")
             squadrons = e.get("squadrons")
             if isinstance(squadrons, list):
                 self.nations = {
@@ -396,9 +406,14 @@ class _Bookkeeping:
             if e["number"] != self.turn + 1:
                 out.append(f"turn {e['number']} follows turn {self.turn}")
             self.turn, self.rolled = e["number"], set()
-        game_turn = e.get("game_turn", e["turn"])
-        if game_turn != self.turn:
-            out.append(f"in game turn {game_turn}, but the battle is in turn {self.turn}")
+        if self.format >= 2 and "game_turn" not in e:
+            out.append("no game_turn: every event of a format 2 log names its game turn")
+        said = [e["game_turn"]] if "game_turn" in e else []
+        if not _turn_is_degrees(e) and e["turn"] not in said:
+            said.append(e["turn"])
+        for game_turn in said:
+            if game_turn != self.turn:
+                out.append(f"in game turn {game_turn}, but the battle is in turn {self.turn}")
         sid = e.get("ship")
         if kind == "activation":
             if self.active is not None:

@@ -257,6 +257,8 @@ def damage(event: Any, table: dict[str, dict[str, Check]]) -> str | None:
     for key, check in firsts:  # a move's "turn" is its degrees
         if not check(event.get(key)):
             return f"'{key}' is missing or not {'a number' if key != 'type' else 'a word'}"
+    if "game_turn" in event and not integer(event["game_turn"]):
+        return "'game_turn' is not a whole number"
     kind = event["type"]
     if kind not in KNOWN_TYPES:
         return f"unknown event type {kind[:40]!r}"

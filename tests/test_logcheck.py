@@ -57,7 +57,7 @@ def log(*events):
     """A log: the duel's setup, then ``events`` numbered in order."""
     out = duel_setup()
     for i, e in enumerate(events, 1):
-        out.append({"seq": i, "turn": 1, **e})
+        out.append({"seq": i, "turn": 1, "game_turn": 1, **e})
     return out
 
 
@@ -261,9 +261,9 @@ def test_no_log_whatever_its_events_makes_the_auditor_crash(events):
 
 def test_the_auditor_knows_every_event_type_the_engine_writes():
     from game.logshape import KNOWN_TYPES
-    from tests.systems.btq21.test_narrate import _engine_event_types
+    from game.systems.btq21.events import KINDS
 
-    assert _engine_event_types() <= KNOWN_TYPES
+    assert set(KINDS) <= KNOWN_TYPES
 
 
 @pytest.mark.parametrize(
@@ -274,6 +274,10 @@ def test_the_auditor_knows_every_event_type_the_engine_writes():
         (lambda ev: next(e for e in ev if e["type"] == "activation_end").update(ship="nobody"), "ends an activation"),
         (lambda ev: next(e for e in ev if e["type"] == "move").update(segment=3), "segment 3 is her 1th"),
         (lambda ev: next(e for e in ev if e["type"] == "damage").update(turn=9), "in game turn 9"),
+        (lambda ev: next(e for e in ev if e["type"] == "damage").update(game_turn=9), "in game turn 9"),
+        (lambda ev: next(e for e in ev if e["type"] == "move").update(game_turn=9), "in game turn 9"),
+        (lambda ev: next(e for e in ev if e["type"] == "damage").pop("game_turn"), "no game_turn"),
+        (lambda ev: ev[0].update(log_format=3), "log format 3"),
     ],
 )
 def test_the_auditor_catches_edits_of_the_logs_own_order(edit, words):

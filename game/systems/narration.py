@@ -78,12 +78,7 @@ class DiceRoll:
 
 
 def event_game_turn(event: Event) -> int | None:
-    """The game turn an event belongs to.
-
-    Events that report degrees turned (``move``, ``grapple``, a failed
-    ``boxhaul``) use ``turn`` for the degrees and keep the game turn in
-    ``game_turn`` (see ``game/systems/btq21/events.py``).
-    """
+    """The game turn an event belongs to: ``game_turn``, or ``turn`` in a format 1 log (see ``events.py``)."""
     t = event.get("game_turn", event.get("turn"))
     if isinstance(t, bool) or not isinstance(t, (int, float)):
         return None

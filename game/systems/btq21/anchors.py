@@ -28,6 +28,7 @@ from typing import Any
 from game.systems.base import Option
 from game.systems.btq21 import board, shoals, specials
 from game.systems.btq21 import commands as c
+from game.systems.btq21 import events as ev
 from game.systems.btq21.events import Out, pose_of
 from game.systems.btq21.illegal import Illegal, ship_of, start_refusal
 from game.systems.btq21.movement import contact_name
@@ -69,7 +70,7 @@ def moored(state: GameState, out: Out) -> None:
         ship = state.ships.get(entry.id)
         if ship is not None and entry.anchored:
             ship.anchor = entry.anchored
-            out.emit("anchor", ship=ship.id, act="moored", end=ship.anchor)
+            out.emit(ev.Anchor(ship=ship.id, act="moored", end=ship.anchor))
 
 
 def riding(state: GameState, ship: Ship, act: Activation, out: Out) -> None:
@@ -196,7 +197,7 @@ def handle_let_go(state: GameState, cmd: c.LetGo, out: Out) -> None:
     ship.anchor = cmd.end
     act.anchor_work = "let go her anchor"
     act.movement_over = True
-    out.emit("anchor", ship=ship.id, act="let_go", end=ship.anchor)
+    out.emit(ev.Anchor(ship=ship.id, act="let_go", end=ship.anchor))
 
 
 def handle_weigh(state: GameState, cmd: c.Weigh, out: Out) -> None:
@@ -215,8 +216,9 @@ def handle_weigh(state: GameState, cmd: c.Weigh, out: Out) -> None:
     done = ship.weighing >= need
     if done:
         ship.anchor, ship.weighing = "", 0
-    out.emit("anchor", ship=ship.id, act="weigh", end=end, step=min(ship.weighing or need, need), of=need,
-             weighed=done)
+    out.emit(
+        ev.Anchor(ship=ship.id, act="weigh", end=end, step=min(ship.weighing or need, need), of=need, weighed=done)
+    )
 
 
 def handle_cut(state: GameState, cmd: c.CutCable, out: Out) -> None:
@@ -228,7 +230,7 @@ def handle_cut(state: GameState, cmd: c.CutCable, out: Out) -> None:
     end = ship.anchor
     ship.anchor, ship.weighing, ship.cable_cut = "", 0, True
     act.movement_over = False  # she sails this activation
-    out.emit("anchor", ship=ship.id, act="cut", end=end)
+    out.emit(ev.Anchor(ship=ship.id, act="cut", end=end))
 
 
 def handle_swing(state: GameState, cmd: c.Swing, out: Out) -> None:
@@ -242,7 +244,7 @@ def handle_swing(state: GameState, cmd: c.Swing, out: Out) -> None:
         return
     ship.x, ship.y, ship.heading = swung_pose(ship, ship.anchor, cmd.turn)
     act.anchor_work = "swung at anchor"
-    out.emit("swing", ship=ship.id, about=ship.anchor, degrees=round(cmd.turn, 3), to=pose_of(ship))
+    out.emit(ev.Swing(ship=ship.id, about=ship.anchor, degrees=round(cmd.turn, 3), to=pose_of(ship)))
 
 
 # --- what may be done -------------------------------------------------------------------

@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.systems.btq21 import board
-from game.systems.btq21.events import Out, emit_move, pose_of, r3
+from game.systems.btq21 import events as ev
+from game.systems.btq21.events import Out, pose_of, r3
 from game.systems.btq21.illegal import Illegal
 from game.systems.btq21.state import AFLOAT, CAPTURED, STRUCK, GameState, Ship
 from game.table.geometry import CONTACT_EPS, base_corners, heading_vector, norm_heading, signed_angle, to_local
@@ -89,13 +90,15 @@ def approach(state: GameState, ship: Ship, target_id: str, distance: float, plan
     if sw.contact is not None and not (sw.contact.kind == "ship" and sw.contact.id == target.id):
         return False  # something else is in the way first: an ordinary move meets it
     ship.x, ship.y = sw.pose[0], sw.pose[1]
-    emit_move(
-        out, ship, plan.segment, plan.disposition, (plan.minimum, plan.maximum), sw.travelled, 0.0, stopped="boarding"
+    out.emit(
+        ev.move_of(
+            ship, plan.segment, plan.disposition, (plan.minimum, plan.maximum), sw.travelled, 0.0, stopped="boarding"
+        )
     )
     pose = alongside_pose(ship, target)
     poly = base_corners(pose, ship.length, ship.width)
     if board.space(state).overlapping(poly, ignore=(ship.id, target.id)):
-        out.emit("boarding_failed", ship=ship.id, target=target.id, reason="no room alongside")
+        out.emit(ev.BoardingFailed(ship=ship.id, target=target.id, reason="no room alongside"))
         return True
     turn = signed_angle(ship.heading, pose[2])
     ship.x, ship.y, ship.heading = pose
@@ -103,7 +106,7 @@ def approach(state: GameState, ship: Ship, target_id: str, distance: float, plan
     return True
 
 
-def lock(state: GameState, ship: Ship, target: Ship, out: Out, turn: float = 0.0, **extra: object) -> None:
+def lock(state: GameState, ship: Ship, target: Ship, out: Out, turn: float = 0.0, fouled: bool | None = None) -> None:
     """The two are grappled, locked in a boarding action for the boarding phase.
 
     The grappled ship may snap fire at her boarder; a struck ship or a prize
@@ -113,7 +116,7 @@ def lock(state: GameState, ship: Ship, target: Ship, out: Out, turn: float = 0.0
     target.boarding_with = ship.id
     ship.boarding_attacker = True
     target.boarding_attacker = False
-    out.emit("grapple", ship=ship.id, target=target.id, turn=r3(turn), to=pose_of(ship), **extra)
+    out.emit(ev.Grapple(ship=ship.id, target=target.id, turned=r3(turn), to=pose_of(ship), fouled=fouled))
     if target.status == AFLOAT:
         from game.systems.btq21.gunnery import offer_snap_fire
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.systems.btq21 import events as ev
 from game.systems.btq21.damage import lose, release_boarding, strike
 from game.systems.btq21.events import Out
 from game.systems.btq21.state import AFLOAT, CAPTURED, STRUCK, GameState, Ship
@@ -86,7 +87,7 @@ def fight(state: GameState, attacker: Ship, defender: Ship, out: Out) -> None:
         if _decided(state, attacker, defender, a, d, out):
             _conclude(state, attacker, defender, out)
             return
-    out.emit("boarding_broken_off", attacker=attacker.id, defender=defender.id, rounds=MAX_ROUNDS)
+    out.emit(ev.BoardingBrokenOff(attacker=attacker.id, defender=defender.id, rounds=MAX_ROUNDS))
     release_boarding(state, attacker)
 
 
@@ -111,16 +112,17 @@ def fight_round(state: GameState, attacker: Ship, defender: Ship, n: int, out: O
     a.saves = _saves(state, d.hits)
     d.saves = _saves(state, a.hits)
     out.emit(
-        "boarding",
-        attacker=attacker.id,
-        defender=defender.id,
-        round=n,
-        attacker_dice=a.dice,
-        defender_dice=d.dice,
-        attacker_hits=a.hits,
-        defender_hits=d.hits,
-        attacker_saves=a.saves,
-        defender_saves=d.saves,
+        ev.Boarding(
+            attacker=attacker.id,
+            defender=defender.id,
+            round_=n,
+            attacker_dice={k: tuple(v) for k, v in a.dice.items()},
+            defender_dice={k: tuple(v) for k, v in d.dice.items()},
+            attacker_hits=a.hits,
+            defender_hits=d.hits,
+            attacker_saves=tuple(a.saves),
+            defender_saves=tuple(d.saves),
+        )
     )
     save_on = int(state.rules.boarding["save_on"])
     a.lost = lose(state, attacker, "crew", _unsaved(a.saves, save_on), out)
@@ -203,11 +205,10 @@ def capture(state: GameState, prize: Ship, victor: Ship, out: Out) -> None:
     prize.sail = None
     prize.morale_due = False
     prize.taken_on_turn = state.turn
-    out.emit("captured", ship=prize.id, by=victor.id, side=prize.side, crew=prize.crew)
+    out.emit(ev.Captured(ship=prize.id, by=victor.id, side=prize.side, crew=prize.crew))
 
 
 def surrender_on_boarding(state: GameState, boarder: Ship, target: Ship, out: Out) -> None:
     """A struck ship (or a prize) that is boarded does not fight: she is taken at once."""
     if boarder.status == AFLOAT and target.status in (STRUCK, CAPTURED):
         capture(state, target, boarder, out)
-

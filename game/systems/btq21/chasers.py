@@ -20,6 +20,7 @@ from typing import Any
 
 from game.systems.base import Option
 from game.systems.btq21 import commands as c
+from game.systems.btq21 import events as ev
 from game.systems.btq21.events import Out
 from game.systems.btq21.illegal import Illegal, ship_of, start_refusal
 from game.systems.btq21.state import GameState, Ship
@@ -80,7 +81,7 @@ def handle_rig(state: GameState, cmd: c.RigChasers, out: Out) -> None:
     # the guns are being shifted: nothing fires from her for the rest of the turn
     ship.fired = tuple(dict.fromkeys(ship.fired + SIDES + ENDS))
     ship.fas = False
-    out.emit("chasers", ship=ship.id, rigged=cmd.rigged)
+    out.emit(ev.Chasers(ship=ship.id, rigged=cmd.rigged))
 
 
 def rig_options(state: GameState) -> list[Option]:

@@ -16,10 +16,11 @@ from __future__ import annotations
 import math
 
 from game.systems.btq21 import board
-from game.systems.btq21.damage import lose, remove
+from game.systems.btq21 import events as ev
+from game.systems.btq21.damage import follow, losing, remove, strip
 from game.systems.btq21.events import Out, pose_of
 from game.systems.btq21.fouling import after_collision
-from game.systems.btq21.state import AGROUND, LEFT_TABLE, GameState, Ship
+from game.systems.btq21.state import GameState, Ship
 from game.table.geometry import CONTACT_EPS, base_corners, convex_overlap, norm_heading, signed_angle
 from game.table.space import Contact
 
@@ -45,14 +46,14 @@ def aligned_headings(h_mover: float, h_other: float) -> tuple[float, float]:
 def resolve_contact(state: GameState, ship: Ship, contact: Contact, out: Out) -> None:
     """Whatever the moving ship touched first: a ship, the shore or the table edge."""
     if contact.kind == "ship" and state.ships[contact.id].shore_battery:
-        remove(state, ship, AGROUND, out, on=contact.id, at=pose_of(ship))
+        remove(state, ship, out, ev.Aground(ship=ship.id, on=contact.id, at=pose_of(ship)))
     elif contact.kind == "ship":
         collide(state, ship, state.ships[contact.id], out)
     elif contact.kind in ("terrain", "shoal"):
-        remove(state, ship, AGROUND, out, on=contact.id, at=pose_of(ship))
+        remove(state, ship, out, ev.Aground(ship=ship.id, on=contact.id, at=pose_of(ship)))
     else:
         ship.exit_edge = contact.id
-        remove(state, ship, LEFT_TABLE, out, edge=contact.id, at=pose_of(ship))
+        remove(state, ship, out, ev.LeftTable(ship=ship.id, edge=contact.id, at=pose_of(ship)))
 
 
 def collide(state: GameState, ship: Ship, other: Ship, out: Out) -> None:
@@ -61,21 +62,26 @@ def collide(state: GameState, ship: Ship, other: Ship, out: Out) -> None:
     other_faces = state.dice.roll(int(dice[ship.size]), 6)
     mine, theirs = aligned_headings(ship.heading, other.heading)
     aligned, other_aligned = _align(state, ship, other, mine, theirs)
-    event = out.emit(
-        "collision",
-        ship=ship.id,
-        other=other.id,
-        faces=faces,
-        hull_lost=0,
-        other_faces=other_faces,
-        other_hull_lost=0,
-        to=pose_of(ship),
-        other_to=pose_of(other),
-        aligned=aligned,
-        other_aligned=other_aligned,
+    hull, other_hull = losing(ship, "hull", sum(faces)), losing(other, "hull", sum(other_faces))
+    out.emit(
+        ev.Collision(
+            ship=ship.id,
+            other=other.id,
+            faces=tuple(faces),
+            hull_lost=hull,
+            other_faces=tuple(other_faces),
+            other_hull_lost=other_hull,
+            to=pose_of(ship),
+            other_to=pose_of(other),
+            aligned=aligned,
+            other_aligned=other_aligned,
+        )
     )
-    event["hull_lost"] = lose(state, ship, "hull", sum(faces), out)
-    event["other_hull_lost"] = lose(state, other, "hull", sum(other_faces), out)
+    for hurt, lost in ((ship, hull), (other, other_hull)):  # both are struck at once
+        strip(state, hurt, "hull", lost, out)
+    for hurt, lost in ((ship, hull), (other, other_hull)):
+        if lost:
+            follow(state, hurt, "hull", out)
     after_collision(state, ship, other, out)  # option fouling: his fouling die
 
 

@@ -7,25 +7,47 @@ crippled track; the test itself is taken at the end of the activation.
 
 from __future__ import annotations
 
-from typing import Any
-
+from game.systems.btq21 import events as ev
 from game.systems.btq21.events import Out
 from game.systems.btq21.state import AFLOAT, CAPTURED, DESTROYED, STRUCK, SUNK, GameState, Ship
 
 
 def lose(state: GameState, ship: Ship, track: str, amount: int, out: Out) -> int:
     """Take ``amount`` points off a track; returns the points actually lost."""
+    lost = strip(state, ship, track, amount, out)
+    if lost:
+        follow(state, ship, track, out)
+    return lost
+
+
+def losing(ship: Ship, track: str, amount: int) -> int:
+    """The points ``amount`` would take off a track as she stands (what an event reports before they go)."""
     if amount <= 0 or not ship.on_table:
         return 0
-    before = ship.left(track)
-    after = max(0, before - amount)
-    lost = before - after
+    return ship.left(track) - max(0, ship.left(track) - amount)
+
+
+def strip(state: GameState, ship: Ship, track: str, amount: int, out: Out) -> int:
+    """The points come off the track (the ``damage`` event); what follows waits for :func:`follow`.
+
+    Two ships hurt at the same moment (a collision) lose their points first
+    and suffer the consequences after, so neither is gone before the other is hit.
+    """
+    lost = losing(ship, track, amount)
     if lost == 0:
         return 0
+    after = ship.left(track) - lost
     setattr(ship, track, after)
-    crippled = ship.crippled(track)
-    out.emit("damage", ship=ship.id, track=track, lost=lost, left=after, crippled=crippled)
-    if crippled and ship.status == AFLOAT and (track == "crew" or not ship.shore_battery):
+    out.emit(ev.Damage(ship=ship.id, track=track, lost=lost, left=after, crippled=ship.crippled(track)))
+    return lost
+
+
+def follow(state: GameState, ship: Ship, track: str, out: Out) -> None:
+    """What a loss just taken brings: a morale test owed, sinking, striking or the masts going."""
+    if not ship.on_table:
+        return
+    after = ship.left(track)
+    if ship.crippled(track) and ship.status == AFLOAT and (track == "crew" or not ship.shore_battery):
         ship.morale_due = True  # a battery tests morale for its crew only
     if track == "hull" and after == 0:
         sink(state, ship, out)
@@ -33,8 +55,7 @@ def lose(state: GameState, ship: Ship, track: str, amount: int, out: Out) -> int
         strike(state, ship, out, reason="no crew left")
     elif track == "rigging" and after == 0 and ship.sail is not None:
         ship.sail = None
-        out.emit("demasted", ship=ship.id)
-    return lost
+        out.emit(ev.Demasted(ship=ship.id))
 
 
 def sink(state: GameState, ship: Ship, out: Out, by: str | None = None) -> None:
@@ -43,10 +64,7 @@ def sink(state: GameState, ship: Ship, out: Out, by: str | None = None) -> None:
     release_boarding(state, ship)
     ship.status = DESTROYED if ship.shore_battery else SUNK
     ship.morale_due = False
-    fields = {"ship": ship.id}
-    if by:
-        fields["by"] = by
-    out.emit(ship.status, **fields)
+    out.emit(ev.Destroyed(ship=ship.id, by=by) if ship.shore_battery else ev.Sunk(ship=ship.id, by=by))
     _cast_off(state, ship, out)
 
 
@@ -57,20 +75,15 @@ def strike(state: GameState, ship: Ship, out: Out, reason: str = "", by: str | N
     ship.status = STRUCK
     ship.sail = None
     ship.morale_due = False
-    fields = {"ship": ship.id}
-    if by:
-        fields["by"] = by
-    if reason:
-        fields["reason"] = reason
-    out.emit("struck", **fields)
+    out.emit(ev.Struck(ship=ship.id, by=by, reason=reason or None))
 
 
-def remove(state: GameState, ship: Ship, status: str, out: Out, **fields: Any) -> None:
-    """Take a ship off the table (aground, left the table, exploded)."""
+def remove(state: GameState, ship: Ship, out: Out, event: ev.Removal) -> None:
+    """Take a ship off the table (aground, left the table, exploded, dragged down): her status is the event's."""
     release_boarding(state, ship)
-    ship.status = status
+    ship.status = event.TYPE
     ship.morale_due = False
-    out.emit(status, ship=ship.id, **fields)
+    out.emit(event)
     _cast_off(state, ship, out)
 
 

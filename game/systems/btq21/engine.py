@@ -18,6 +18,7 @@ from typing import Any
 
 from game.systems.base import Option, Refusal
 from game.systems.btq21 import commands as c
+from game.systems.btq21 import events as ev
 from game.systems.btq21 import gunnery, movement, specials
 from game.systems.btq21.boarding import boarding_refusal, check_declaration, within_reach
 from game.systems.btq21.events import Event, Out
@@ -109,7 +110,7 @@ def begin_activation(state: GameState, ship: Ship, out: Out) -> Activation:
     if ship.boarding_with or ship.shore_battery:
         act.movement_over = True  # locked alongside her enemy until the boarding is decided
     state.activation = act
-    out.emit("activation", ship=ship.id, squadron=ship.squadron)
+    out.emit(ev.Activation(ship=ship.id, squadron=ship.squadron))
     for hook in _system(state).activation_hooks:
         hook(state, ship, act, out)
     return act
@@ -133,7 +134,7 @@ def _set_sail(state: GameState, cmd: c.SetSail, out: Out) -> None:
     specials.pay_for_neglect(state, act, ship, out)
     ship.sail = cmd.sail
     act.sail_changed = True
-    out.emit("sail", ship=ship.id, sail=ship.sail)
+    out.emit(ev.Sail(ship=ship.id, sail=ship.sail))
 
 
 def _next_sails(sails: tuple[str, ...], sail: str) -> list[str]:
@@ -206,7 +207,7 @@ def _declare_boarding(state: GameState, cmd: c.DeclareBoarding, out: Out) -> Non
     if act.movement_over:
         return
     act.boarding_target = target.id
-    out.emit("declare_boarding", ship=ship.id, target=target.id, segment=act.segment + 1)
+    out.emit(ev.DeclareBoarding(ship=ship.id, target=target.id, segment=act.segment + 1))
 
 
 def _tack(state: GameState, cmd: c.Tack, out: Out) -> None:
@@ -252,7 +253,7 @@ def _end_activation(state: GameState, cmd: c.EndActivation, out: Out) -> None:
     ship.activated = True
     ship.wake_flips += 1
     state.activation = None
-    out.emit("activation_end", ship=ship.id)
+    out.emit(ev.ActivationEnd(ship=ship.id))
     take_due_tests(state, out)
 
 
@@ -301,13 +302,18 @@ def _advance(state: GameState, out: Out) -> None:
 
 
 def _end_of_turn(state: GameState, out: Out) -> None:
-    out.emit("phase", phase="boarding")
+    out.emit(ev.Phase(phase="boarding"))
     for hook in _system(state).phase_hooks:
         hook(state, out)
-    out.emit("phase", phase="end")
+    out.emit(ev.Phase(phase="end"))
     for ship in list(state.ships.values()):
-        if ship.status in (STRUCK, CAPTURED) and not ship.shore_battery and ship.taken_on_turn != state.turn \
-                and not ship.anchor and not ship.fouled:  # options anchors and fouling: held fast
+        if (
+            ship.status in (STRUCK, CAPTURED)
+            and not ship.shore_battery
+            and ship.taken_on_turn != state.turn
+            and not ship.anchor
+            and not ship.fouled
+        ):  # options anchors and fouling: held fast
             movement.drift(state, ship, out)
     if check_end(state, out):
         return
@@ -316,7 +322,7 @@ def _end_of_turn(state: GameState, out: Out) -> None:
         ship.activated = False
         ship.fired = ()
         ship.volleys = ()
-    out.emit("turn", number=state.turn)
+    out.emit(ev.Turn(number=state.turn))
     for hook in _system(state).turn_hooks:
         hook(state, out)
     for hook in _system(state).every_turn_hooks:
@@ -380,4 +386,3 @@ def legal_commands(state: GameState) -> list[Option]:
     if gates:
         opts = [o for o in opts if not any(g(state, o.command()) for g in gates)]
     return opts
-

@@ -29,11 +29,12 @@ from typing import Any
 from game.systems.base import Command, Option
 from game.systems.btq21 import board, movement
 from game.systems.btq21 import commands as c
+from game.systems.btq21 import events as ev
 from game.systems.btq21.broadside import broadside_total, gun_sides, split_dice
 from game.systems.btq21.damage import add_fires, lose, remove
 from game.systems.btq21.events import Out
 from game.systems.btq21.illegal import Illegal, ship_of, start_refusal
-from game.systems.btq21.state import AFLOAT, CAPTURED, EXPLODED, STRUCK, Activation, GameState, Ship
+from game.systems.btq21.state import AFLOAT, CAPTURED, STRUCK, Activation, GameState, Ship
 
 NAME = "fireships"
 RULE = "Fireships"
@@ -64,7 +65,7 @@ def handle_light(state: GameState, cmd: c.LightFireship, out: Out) -> None:
     ship.fireship = 1
     ship.fas = False
     _silence(ship)
-    out.emit("fireship", ship=ship.id)
+    out.emit(ev.Fireship(ship=ship.id))
 
 
 def _silence(ship: Ship) -> None:
@@ -93,7 +94,7 @@ def burning(state: GameState, ship: Ship, act: Activation, out: Out) -> None:
     sp = spec(state)
     roll = state.dice.die(int(sp["explode_die"]))
     bang = roll in sp["explode_on"]
-    out.emit("fireship_roll", ship=ship.id, roll=roll, explodes=bang)
+    out.emit(ev.FireshipRoll(ship=ship.id, roll=roll, explodes=bang))
     if bang:
         act.movement_over = True
         blow_up(state, ship, out)
@@ -116,22 +117,36 @@ def blow_up(state: GameState, ship: Ship, out: Out) -> None:
     for other in _within(state, ship, reach):
         faces10, hits10 = roll_type(state, d10, 10, needed, 0)
         faces6, hits6 = roll_type(state, d6, 6, needed, 0)
-        out.emit("fireship_blast", ship=ship.id, target=other.id, aim=aim, d10=d10, d6=d6, needed=needed,
-                 faces_d10=faces10, faces_d6=faces6, hits=hits10 + hits6)
+        out.emit(
+            ev.FireshipBlast(
+                ship=ship.id,
+                target=other.id,
+                aim=aim,
+                d10=d10,
+                d6=d6,
+                needed=needed,
+                faces_d10=tuple(faces10),
+                faces_d6=tuple(faces6),
+                hits=hits10 + hits6,
+            )
+        )
         lose(state, other, aim, hits10 + hits6, out)
         if other.on_table:
             roll = state.dice.die(int(sp["blaze_die"]))
             fire = roll in sp["blast_fire_on"]
-            out.emit("fireship_flames", ship=ship.id, target=other.id, roll=roll, fire=fire, blast=True)
+            out.emit(ev.FireshipFlames(ship=ship.id, target=other.id, roll=roll, fire=fire, blast=True))
             if fire:
                 add_fires(state, other, 1, out)
-    remove(state, ship, EXPLODED, out, cause="fireship")
+    remove(state, ship, out, ev.Exploded(ship=ship.id, cause="fireship"))
 
 
 def _within(state: GameState, fireship: Ship, reach: float) -> list[Ship]:
     return [
-        s for s in state.ships.values()
-        if s.id != fireship.id and s.status in CATCHES_FIRE and not s.shore_battery
+        s
+        for s in state.ships.values()
+        if s.id != fireship.id
+        and s.status in CATCHES_FIRE
+        and not s.shore_battery
         and board.closest_distance(state, fireship.id, s.id) <= reach
     ]
 
@@ -148,7 +163,7 @@ def flames(state: GameState, out: Out) -> None:
             state.scorched = (*state.scorched, pair)
             roll = state.dice.die(int(sp["blaze_die"]))
             fire = roll in sp["near_fire_on"]
-            out.emit("fireship_flames", ship=f.id, target=other.id, roll=roll, fire=fire, blast=False)
+            out.emit(ev.FireshipFlames(ship=f.id, target=other.id, roll=roll, fire=fire, blast=False))
             if fire:
                 add_fires(state, other, 1, out)
 

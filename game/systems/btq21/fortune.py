@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.systems.btq21 import events as ev
 from game.systems.btq21.damage import lose
 from game.systems.btq21.events import Out
 from game.systems.btq21.state import Activation, GameState, Ship
@@ -42,9 +43,7 @@ def draw(state: GameState, out: Out) -> None:
     pick = state.dice.die(len(able))
     squadron = able[pick - 1].id
     state.fortune = (squadron, card)
-    out.emit(
-        "fortune_card", roll=roll, kind=kind, face=face, card=card, squadron=squadron, pick=pick, of=len(able)
-    )
+    out.emit(ev.FortuneCard(roll=roll, kind=kind, face=face, card=card, squadron=squadron, pick=pick, of=len(able)))
 
 
 def fall(state: GameState, ship: Ship, act: Activation, out: Out) -> None:
@@ -66,7 +65,7 @@ def fall(state: GameState, ship: Ship, act: Activation, out: Out) -> None:
     losses = [(track, faces) for track, faces in losses if faces]
     for track, faces in losses:
         fields[f"{track}_faces"] = faces
-    out.emit("fortune", ship=ship.id, card=card, **fields)
+    out.emit(ev.Fortune(ship=ship.id, card=card, **fields))
     for track, faces in losses:
         lose(state, ship, track, sum(faces), out)
 
@@ -82,4 +81,3 @@ def effect(state: GameState, ship: Ship, key: str) -> Any:
     if act is None or act.ship != ship.id or not act.fortune:
         return _NONE[key]
     return state.rules.options[NAME]["effects"][act.fortune][key]
-

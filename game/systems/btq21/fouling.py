@@ -25,6 +25,7 @@ from typing import Any
 
 from game.systems.base import Option
 from game.systems.btq21 import commands as c
+from game.systems.btq21 import events as ev
 from game.systems.btq21.boarding import boarding_refusal, lock
 from game.systems.btq21.events import Out
 from game.systems.btq21.illegal import Illegal, ship_of, start_refusal
@@ -51,7 +52,7 @@ def after_collision(state: GameState, ship: Ship, other: Ship, out: Out) -> None
     if fouled:
         ship.fouled = tuple(dict.fromkeys((*ship.fouled, other.id)))
         other.fouled = tuple(dict.fromkeys((*other.fouled, ship.id)))
-    out.emit("fouling", ship=ship.id, other=other.id, roll=roll, fouled=fouled)
+    out.emit(ev.Fouling(ship=ship.id, other=other.id, roll=roll, fouled=fouled))
 
 
 def tangled(state: GameState, ship: Ship, act: Activation, out: Out) -> None:
@@ -78,7 +79,7 @@ def cast_off(state: GameState, gone: Ship, out: Out) -> None:
         if gone.status != SUNK or partner.status not in (AFLOAT, STRUCK, CAPTURED):
             continue
         if not success_test(state, partner, f"dragged:{gone.id}", int(spec(state)["drag_successes"]), out):
-            remove(state, partner, SUNK, out, dragged_by=gone.id)
+            remove(state, partner, out, ev.Sunk(ship=partner.id, dragged_by=gone.id))
 
 
 # --- refusals ---------------------------------------------------------------------------
@@ -126,7 +127,7 @@ def handle_unfoul(state: GameState, cmd: c.Unfoul, out: Out) -> None:
         for p in partners:
             _part(state, ship, state.ships[p])
         act.movement_over = bool(ship.anchor or ship.boarding_with)
-        out.emit("unfouled", ship=ship.id, others=list(partners))
+        out.emit(ev.Unfouled(ship=ship.id, others=tuple(partners)))
 
 
 def handle_grapple(state: GameState, cmd: c.Grapple, out: Out) -> None:

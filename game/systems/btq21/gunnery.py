@@ -23,13 +23,14 @@ from typing import TYPE_CHECKING
 
 from game.systems.btq21 import chasers, national
 from game.systems.btq21 import commands as c
+from game.systems.btq21 import events as ev
 from game.systems.btq21 import shot as loads
 from game.systems.btq21.broadside import AIMS, Shot, gun_sides, hits_on, plan_shot
 from game.systems.btq21.damage import add_fires, add_leaks, lose, remove
 from game.systems.btq21.events import Out
 from game.systems.btq21.illegal import Illegal
 from game.systems.btq21.specials import check_special_allowed, leave_start
-from game.systems.btq21.state import AFLOAT, EXPLODED, GameState, Ship
+from game.systems.btq21.state import AFLOAT, GameState, Ship
 from game.systems.btq21.success import success_test
 from game.table.arcs import ENDS
 from game.table.geometry import to_local
@@ -57,26 +58,27 @@ def fire_shot(state: GameState, shot: Shot, out: Out, kind: str = "broadside") -
     faces6, hits6 = roll_type(state, shot.d6, 6, shot.needed, shot.modifier)
     hits = hits10 + hits6
     out.emit(
-        "broadside",
-        ship=firer.id,
-        target=target.id,
-        side=shot.side,
-        aim=shot.aim,
-        range=round(shot.range, 3),
-        band=shot.band,
-        rake=shot.rake,
-        crippled_hull=shot.crippled,
-        d10=shot.d10,
-        d6=shot.d6,
-        modifier=shot.modifier,
-        modifiers=shot.modifiers,
-        needed_d6=shot.needed,
-        needed_d10=shot.needed,
-        faces_d6=faces6,
-        faces_d10=faces10,
-        hits=hits,
-        kind=kind,
-        **({"shot": shot.load, "hits_on": shot.hits_on} if shot.load != loads.ROUND else {}),
+        ev.Broadside(
+            ship=firer.id,
+            target=target.id,
+            side=shot.side,
+            aim=shot.aim,
+            range_=round(shot.range, 3),
+            band=shot.band,
+            rake=shot.rake,
+            crippled_hull=shot.crippled,
+            d10=shot.d10,
+            d6=shot.d6,
+            modifier=shot.modifier,
+            modifiers=shot.modifiers,
+            needed_d6=shot.needed,
+            needed_d10=shot.needed,
+            faces_d6=tuple(faces6),
+            faces_d10=tuple(faces10),
+            hits=hits,
+            kind=kind,
+            **({"shot": shot.load, "hits_on": shot.hits_on} if shot.load != loads.ROUND else {}),
+        )
     )
     lose(state, target, shot.hits_on, hits, out)
     if target.shore_battery or not target.on_table:
@@ -86,7 +88,7 @@ def fire_shot(state: GameState, shot: Shot, out: Out, kind: str = "broadside") -
     elif hits > 0:
         face = state.dice.die(6)
         got = face >= int(state.rules.critical_check_on)
-        out.emit("critical_check", ship=target.id, roll=face, critical=got)
+        out.emit(ev.CriticalCheck(ship=target.id, roll=face, critical=got))
         if got:
             critical(state, target, out)
     return hits
@@ -96,11 +98,11 @@ def critical(state: GameState, ship: Ship, out: Out) -> None:
     faces = state.dice.roll(2, 6)
     roll = sum(faces)
     row = next(r for r in state.rules.critical_table if r.low <= roll <= r.high)
-    out.emit("critical", ship=ship.id, roll=roll, faces=faces, effect=row.effect)
+    out.emit(ev.Critical(ship=ship.id, roll=roll, faces=tuple(faces), effect=row.effect))
     if row.effect == "rudder":
         ship.rudder = True
     elif row.effect == "magazine":
-        remove(state, ship, EXPLODED, out)
+        remove(state, ship, out, ev.Exploded(ship=ship.id))
         return
     if row.rigging_dice:
         lose(state, ship, "rigging", sum(state.dice.roll(row.rigging_dice, 6)), out)
@@ -125,7 +127,9 @@ def musketry(state: GameState, firer: Ship, target: Ship, out: Out) -> None:
         for i in rerolled:
             faces[i] = state.dice.die(6)
     hits = sum(1 for f in faces if f >= need)
-    out.emit("musketry", ship=firer.id, target=target.id, dice=n, faces=faces, rerolled=rerolled, hits=hits)
+    out.emit(
+        ev.Musketry(ship=firer.id, target=target.id, dice=n, faces=tuple(faces), rerolled=tuple(rerolled), hits=hits)
+    )
     lose(state, target, "crew", hits, out)
 
 
@@ -216,7 +220,7 @@ def fire_loaded(state: GameState, shot: Shot, out: Out, kind: str = "broadside")
     if load.self_fire_on:
         face = state.dice.die(die)
         backfire = face in load.self_fire_on
-        out.emit("hot_shot", ship=firer.id, side=shot.side, roll=face, backfire=backfire)
+        out.emit(ev.HotShot(ship=firer.id, side=shot.side, roll=face, backfire=backfire))
         if backfire:
             loads.spend(state, firer, shot, out)
             add_fires(state, firer, 1, out)
@@ -227,9 +231,9 @@ def fire_loaded(state: GameState, shot: Shot, out: Out, kind: str = "broadside")
         face = state.dice.die(die)
         kindled = face in load.target_fire_on
         blew_up = kindled and target.fires > fires_before
-        out.emit("hot_shot_hit", ship=firer.id, target=target.id, roll=face, fire=kindled, explodes=blew_up)
+        out.emit(ev.HotShotHit(ship=firer.id, target=target.id, roll=face, fire=kindled, explodes=blew_up))
         if blew_up:
-            remove(state, target, EXPLODED, out, cause="hot_shot")
+            remove(state, target, out, ev.Exploded(ship=target.id, cause="hot_shot"))
         elif kindled:
             add_fires(state, target, 1, out)
     loads.spend(state, firer, shot, out)
@@ -247,7 +251,7 @@ def chain_shot_useless(state: GameState, target: Ship, shot: Shot) -> str:
         return f"Chain Shot is fired at the rigging, not the {shot.aim}: it would spend the special action for nothing"
     return (
         f"Chain Shot helps only at {bands} range; {target.name} is at {shot.band.replace('_', ' ')} range "
-        f"({shot.range:.1f}\"): it would spend the special action for nothing"
+        f'({shot.range:.1f}"): it would spend the special action for nothing'
     )
 
 
@@ -278,7 +282,7 @@ def offer_snap_fire(state: GameState, defender: Ship, boarder: Ship, out: Out) -
     if defender.status == AFLOAT and not defender.activated and not defender.shore_battery:
         if national.ready(state, defender, snap_side(defender, boarder)):
             if state.trial:
-                out.emit("snap_chance", ship=defender.id, target=boarder.id)
+                out.emit(ev.SnapChance(ship=defender.id, target=boarder.id))
             else:
                 state.snap = (defender.id, boarder.id)
 
@@ -286,12 +290,12 @@ def offer_snap_fire(state: GameState, defender: Ship, boarder: Ship, out: Out) -
 def hold_fire(state: GameState, cmd: c.HoldFire, out: Out) -> None:
     if state.snap and state.snap[0] == cmd.ship:
         state.snap = ()
-        out.emit("hold_fire", ship=cmd.ship, snap=True)
+        out.emit(ev.HoldFire(ship=cmd.ship, snap=True))
         return
     if not state.fas_window or state.fas_window[0] != cmd.ship:
         raise Illegal("there is no chance to fire as she bears to decline")
     state.fas_window = state.fas_window[1:]
-    out.emit("hold_fire", ship=cmd.ship)
+    out.emit(ev.HoldFire(ship=cmd.ship))
     _refresh_window(state)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import deque
 
 from game.systems.btq21 import board
+from game.systems.btq21 import events as ev
 from game.systems.btq21.events import Out
 from game.systems.btq21.state import AFLOAT, GameState, Squadron
 
@@ -93,18 +94,19 @@ def roll_initiative(state: GameState, out: Out) -> None:
         sq.initiative = total
         totals[sq.id] = total
         out.emit(
-            "initiative",
-            squadron=sq.id,
-            side=sq.side,
-            nation=sq.nation,
-            roll=faces,
-            modifier=modifier,
-            modifiers=mods,
-            total=total,
+            ev.Initiative(
+                squadron=sq.id,
+                side=sq.side,
+                nation=sq.nation,
+                roll=tuple(faces),
+                modifier=modifier,
+                modifiers=mods,
+                total=total,
+            )
         )
     state.order = tuple(_order(state, totals, out))
     state.order_index = 0
-    out.emit("initiative_order", order=list(state.order))
+    out.emit(ev.InitiativeOrder(order=tuple(state.order)))
 
 
 def _order(state: GameState, totals: dict[str, int], out: Out) -> list[str]:
@@ -131,7 +133,7 @@ def _order(state: GameState, totals: dict[str, int], out: Out) -> list[str]:
 def _roll_off(state: GameState, group: list[str], out: Out) -> list[str]:
     """D6 each, highest first; those still level roll again."""
     faces = {s: state.dice.die(6) for s in group}
-    out.emit("initiative_tiebreak", squadrons=list(group), faces=[faces[s] for s in group])
+    out.emit(ev.InitiativeTiebreak(squadrons=tuple(group), faces=tuple(faces[s] for s in group)))
     ordered: list[str] = []
     for value in sorted(set(faces.values()), reverse=True):
         tied = [s for s in group if faces[s] == value]

@@ -20,14 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Any
 
 from game.systems.btq21 import board, fortune, national, shoals, weather
+from game.systems.btq21 import events as ev
 from game.systems.btq21.boarding import approach
 from game.systems.btq21.collision import resolve_contact
-from game.systems.btq21.damage import lose
+from game.systems.btq21.damage import lose, losing
 from game.systems.btq21.disposition import ABACK, BEATING, disposition
-from game.systems.btq21.events import Out, emit_move, pose_of, r3
+from game.systems.btq21.events import Out, pose_of, r3
 from game.systems.btq21.illegal import Illegal
 from game.systems.btq21.state import AFLOAT, Activation, GameState, Ship
 from game.table.geometry import Pose, norm_heading
@@ -237,8 +237,21 @@ def back_clear(state: GameState, act: Activation, ship: Ship, distance: float, t
     resolve_contact(state, ship, sw.contact, out)
 
 
-def _emit_move(out: Out, ship: Ship, p: SegmentPlan, travelled: float, turn: float, **extra: Any) -> None:
-    emit_move(out, ship, p.segment, p.disposition, (p.minimum, p.maximum), travelled, turn, **extra)
+def _emit_move(
+    out: Out,
+    ship: Ship,
+    p: SegmentPlan,
+    travelled: float,
+    turn: float,
+    *,
+    astern: bool | None = None,
+    stopped: str | None = None,
+) -> None:
+    out.emit(
+        ev.move_of(
+            ship, p.segment, p.disposition, (p.minimum, p.maximum), travelled, turn, astern=astern, stopped=stopped
+        )
+    )
 
 
 def _taken_aback(state: GameState, act: Activation, ship: Ship, p: SegmentPlan, turn: float, out: Out) -> None:
@@ -246,9 +259,10 @@ def _taken_aback(state: GameState, act: Activation, ship: Ship, p: SegmentPlan, 
     faces = state.dice.roll(int(state.rules.taken_aback_dice[sail]), 6)
     ship.heading = norm_heading(ship.heading + turn)
     act.segment += 1
-    event = out.emit("taken_aback", ship=ship.id, segment=p.segment, sail=sail, faces=faces, rigging_lost=0)
+    lost = losing(ship, "rigging", sum(faces))
+    out.emit(ev.TakenAback(ship=ship.id, segment=p.segment, sail=sail, faces=tuple(faces), rigging_lost=lost))
     _emit_move(out, ship, p, 0.0, turn)
-    event["rigging_lost"] = lose(state, ship, "rigging", sum(faces), out)
+    lose(state, ship, "rigging", lost, out)
 
 
 def limit_activation(state: GameState) -> None:
@@ -279,6 +293,6 @@ def drift(state: GameState, ship: Ship, out: Out) -> None:
     downwind = norm_heading(state.wind_from + 180.0)
     sw, _ = shoals.sweep(state, ship, dist, out, heading=downwind)
     ship.x, ship.y = sw.pose[0], sw.pose[1]
-    out.emit("drift", ship=ship.id, distance=r3(sw.travelled), to=pose_of(ship))
+    out.emit(ev.Drift(ship=ship.id, distance=r3(sw.travelled), to=pose_of(ship)))
     if sw.contact is not None:
         resolve_contact(state, ship, sw.contact, out)

@@ -6,6 +6,7 @@ from typing import Any
 
 from game.content.model import RuleSet, Scenario, ShoreBattery
 from game.systems.btq21 import board, weather
+from game.systems.btq21 import events as ev
 from game.systems.btq21.dice import Dice
 from game.systems.btq21.events import Out, pose_of
 from game.systems.btq21.initiative import roll_initiative
@@ -89,19 +90,22 @@ def new_game(
     shoals = board.rated_shoals(state)
     out = Out(state)
     out.emit(
-        "setup",
-        scenario=scenario.id,
-        seed=seed,
-        ruleset=rules.id,
-        table={"width": scenario.table[0], "height": scenario.table[1]},
-        wind_from=scenario.wind_from,
-        turn_limit=scenario.turn_limit,
-        sides=[{"id": s.id, "name": s.name, "nation": s.nation} for s in scenario.sides],
-        squadrons=[{"id": q.id, "name": q.name, "side": q.side, "nation": q.nation} for q in squadrons.values()],
-        ships=[_ship_entry(s) for s in ships.values()],
-        **({"options": sorted(enabled)} if enabled else {}),
-        **({"weather": state.weather} if state.weather else {}),
-        **({"shoals": [{"id": k, "depth": v} for k, v in shoals.items()]} if shoals else {}),
+        ev.Setup(
+            scenario=scenario.id,
+            seed=seed,
+            ruleset=rules.id,
+            table={"width": scenario.table[0], "height": scenario.table[1]},
+            wind_from=scenario.wind_from,
+            turn_limit=scenario.turn_limit,
+            sides=tuple({"id": s.id, "name": s.name, "nation": s.nation} for s in scenario.sides),
+            squadrons=tuple(
+                {"id": q.id, "name": q.name, "side": q.side, "nation": q.nation} for q in squadrons.values()
+            ),
+            ships=tuple(_ship_entry(s) for s in ships.values()),
+            options=tuple(sorted(enabled)) or None,
+            weather=state.weather or None,
+            shoals=tuple({"id": k, "depth": v} for k, v in shoals.items()) or None,
+        )
     )
     for hook in getattr(system, "setup_hooks", ()):
         hook(state, out)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.systems.base import Option
 from game.systems.btq21 import commands as c
+from game.systems.btq21 import events as ev
 from game.systems.btq21.events import Out
 from game.systems.btq21.illegal import Illegal, ship_of, start_refusal
 from game.systems.btq21.state import Activation, GameState, Ship
@@ -106,8 +107,13 @@ def names(state: GameState) -> tuple[str, ...]:
 
 
 def title(name: str) -> str:
-    return {"round": "round shot", "chain": "chain shot", "double": "double shot", "grape": "grape",
-            "hot": "hot shot"}.get(name, name.replace("_", " "))
+    return {
+        "round": "round shot",
+        "chain": "chain shot",
+        "double": "double shot",
+        "grape": "grape",
+        "hot": "hot shot",
+    }.get(name, name.replace("_", " "))
 
 
 # --- the battle opens: each fleet's stock -----------------------------------------------
@@ -119,7 +125,7 @@ def roll_stock(state: GameState, out: Out) -> None:
     rolls = [state.dice.die(die) for _ in state.sides]
     state.shot_stock = tuple(rolls)
     for side, roll in zip(state.sides, rolls, strict=True):
-        out.emit("shot_stock", side=side, roll=roll, stock=roll)
+        out.emit(ev.ShotStock(side=side, roll=roll, stock=roll))
 
 
 # --- loading ------------------------------------------------------------------------------
@@ -150,13 +156,13 @@ def handle_load(state: GameState, cmd: c.LoadShot, out: Out) -> None:
     slow = load(state, cmd.shot).slow
     if slow:
         ship.loading = ship.loading + (cmd.side,)
-    out.emit("load", ship=ship.id, side=cmd.side, shot=cmd.shot, ready=not slow)
+    out.emit(ev.Load(ship=ship.id, side=cmd.side, shot=cmd.shot, ready=not slow))
 
 
 def rammed_home(state: GameState, ship: Ship, act: Activation, out: Out) -> None:
     """At the start of her activation, a slow load begun in her last one is ready."""
     for side in ship.loading:
-        out.emit("loaded", ship=ship.id, side=side, shot=load_of(ship, side))
+        out.emit(ev.Loaded(ship=ship.id, side=side, shot=load_of(ship, side)))
     ship.loading = ()
 
 
@@ -227,4 +233,4 @@ def spend(state: GameState, firer: Ship, shot: Shot, out: Out) -> None:
     for sid in drawn:
         state.ships[sid].loads = ()
         state.ships[sid].loading = ()
-    out.emit("shot_spent", side=firer.side, ships=drawn)
+    out.emit(ev.ShotSpent(side=firer.side, ships=tuple(drawn)))

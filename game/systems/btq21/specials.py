@@ -20,11 +20,12 @@ from __future__ import annotations
 from typing import Any
 
 from game.systems.btq21 import board, shoals
+from game.systems.btq21 import events as ev
 from game.systems.btq21.collision import resolve_contact
 from game.systems.btq21.damage import add_fires, add_leaks, lose
 from game.systems.btq21.dice import d3_from_d6
 from game.systems.btq21.disposition import ABACK, BEATING
-from game.systems.btq21.events import Out, emit_move, pose_of
+from game.systems.btq21.events import Out, pose_of
 from game.systems.btq21.illegal import Illegal
 from game.systems.btq21.movement import SLACK, plan, rate_limits
 from game.systems.btq21.state import AFLOAT, Activation, GameState, Ship
@@ -87,10 +88,10 @@ def fight_fires(state: GameState, act: Activation, ship: Ship, all_hands: bool, 
         face = state.dice.die(6)
         removed = min(ship.fires, d3_from_d6(face))
         ship.fires -= removed
-        out.emit("fires_fought", ship=ship.id, roll=face, removed=removed, fires=ship.fires)
+        out.emit(ev.FiresFought(ship=ship.id, roll=face, removed=removed, fires=ship.fires))
     else:
         faces = state.dice.roll(int(spec["fail_crew_dice"]), 6)
-        out.emit("special_failed", ship=ship.id, action="fight_fires", faces=faces)
+        out.emit(ev.SpecialFailed(ship=ship.id, action="fight_fires", faces=tuple(faces)))
         lose(state, ship, "crew", sum(faces), out)
 
 
@@ -110,15 +111,15 @@ def repair(state: GameState, act: Activation, ship: Ship, what: str, all_hands: 
     if success_test(state, ship, purpose, int(spec["successes"]), out, extra_dice=extra):
         if what == "rudder":
             ship.rudder = False
-            out.emit("repaired", ship=ship.id, what="rudder", leaks=ship.leaks, rudder=False)
+            out.emit(ev.Repaired(ship=ship.id, what="rudder", leaks=ship.leaks, rudder=False))
         else:
             face = state.dice.die(6)
             removed = min(ship.leaks, d3_from_d6(face))
             ship.leaks -= removed
-            out.emit("repaired", ship=ship.id, what="leaks", roll=face, removed=removed, leaks=ship.leaks)
+            out.emit(ev.Repaired(ship=ship.id, what="leaks", roll=face, removed=removed, leaks=ship.leaks))
     else:
         faces = state.dice.roll(int(spec["fail_crew_dice"]), 6)
-        out.emit("special_failed", ship=ship.id, action="repair", faces=faces)
+        out.emit(ev.SpecialFailed(ship=ship.id, action="repair", faces=tuple(faces)))
         lose(state, ship, "crew", sum(faces), out)
 
 
@@ -129,12 +130,12 @@ def pay_for_neglect(state: GameState, act: Activation, ship: Ship, out: Out) -> 
     act.neglect_done = True
     if ship.fires > 0 and act.special != "fight_fires" and ship.on_table:
         faces = state.dice.roll(int(_spec(state, "fight_fires")["fail_crew_dice"]), 6)
-        out.emit("fire_spreads", ship=ship.id, faces=faces, fires=ship.fires + 1)
+        out.emit(ev.FireSpreads(ship=ship.id, faces=tuple(faces), fires=ship.fires + 1))
         lose(state, ship, "crew", sum(faces), out)
         add_fires(state, ship, 1, out)
     if ship.leaks > 0 and act.special != "repair:leaks" and ship.on_table:
         faces = state.dice.roll(int(_spec(state, "repair")["fail_crew_dice"]), 6)
-        out.emit("leak_worsens", ship=ship.id, faces=faces, leaks=ship.leaks + 1)
+        out.emit(ev.LeakWorsens(ship=ship.id, faces=tuple(faces), leaks=ship.leaks + 1))
         lose(state, ship, "crew", sum(faces), out)
         add_leaks(state, ship, 1, out)
 
@@ -149,7 +150,7 @@ def tack(state: GameState, act: Activation, ship: Ship, out: Out) -> None:
         act.tack = True
     else:
         faces = state.dice.roll(int(spec["fail_rigging_dice"]), 6)
-        out.emit("special_failed", ship=ship.id, action="tack", faces=faces)
+        out.emit(ev.SpecialFailed(ship=ship.id, action="tack", faces=tuple(faces)))
         lose(state, ship, "rigging", sum(faces), out)
 
 
@@ -186,12 +187,16 @@ def boxhaul(state: GameState, act: Activation, ship: Ship, distance: float, fail
         act.movement_over = True
         turn = 0.0 if sw.contact is not None else float(spec["turn"])
         ship.heading = norm_heading(ship.heading + turn)
-        stopped = {"stopped": sw.contact.kind} if sw.contact else {}
-        emit_move(out, ship, p.segment, p.disposition, (lo, hi), sw.travelled, turn, boxhaul=True, **stopped)
+        stopped = sw.contact.kind if sw.contact else None
+        out.emit(
+            ev.move_of(ship, p.segment, p.disposition, (lo, hi), sw.travelled, turn, boxhaul=True, stopped=stopped)
+        )
         if sw.contact is not None:
             resolve_contact(state, ship, sw.contact, out)
     else:
         ship.heading = norm_heading(ship.heading + fail_deg)
         faces = state.dice.roll(int(spec["fail_rigging_dice"]), 6)
-        out.emit("special_failed", ship=ship.id, action="boxhaul", faces=faces, turn=fail_deg, to=pose_of(ship))
+        out.emit(
+            ev.SpecialFailed(ship=ship.id, action="boxhaul", faces=tuple(faces), turned=fail_deg, to=pose_of(ship))
+        )
         lose(state, ship, "rigging", sum(faces), out)

@@ -8,6 +8,7 @@ dice stream short.
 
 from __future__ import annotations
 
+from game.systems.btq21 import events as ev
 from game.systems.btq21 import fortune
 from game.systems.btq21.events import Out
 from game.systems.btq21.state import GameState, Ship
@@ -67,17 +68,18 @@ def success_test(
     got = successes(faces, on, dbl)
     passed = got >= needed
     out.emit(
-        "test",
-        purpose=purpose,
-        ship=ship.id,
-        quality=ship.quality,
-        dice=n,
-        needed=needed,
-        rerolls=allowed,
-        first_faces=first,
-        rerolled=sorted(rerolled),
-        faces=faces,
-        successes=got,
-        passed=passed,
+        ev.Test(
+            purpose=purpose,
+            ship=ship.id,
+            quality=ship.quality,
+            dice=n,
+            needed=needed,
+            rerolls=allowed,
+            first_faces=tuple(first),
+            rerolled=tuple(sorted(rerolled)),
+            faces=tuple(faces),
+            successes=got,
+            passed=passed,
+        )
     )
     return passed

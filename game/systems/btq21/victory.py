@@ -14,6 +14,7 @@ battle (factors in the rules data), rounded to a whole number.
 
 from __future__ import annotations
 
+from game.systems.btq21 import events as ev
 from game.systems.btq21.events import Out
 from game.systems.btq21.state import (
     AFLOAT,
@@ -86,5 +87,5 @@ def check_end(state: GameState, out: Out) -> bool:
     state.points = pts
     state.result = reason
     state.activation = None
-    out.emit("game_over", winner=winner, points=pts, reason=reason)
+    out.emit(ev.GameOver(winner=winner, points=pts, reason=reason))
     return True

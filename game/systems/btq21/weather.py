@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.systems.btq21 import events as ev
 from game.systems.btq21.events import Out
 from game.systems.btq21.state import GameState
 
@@ -55,7 +56,7 @@ def change(state: GameState, face: int, out: Out) -> None:
     was, now = state.weather or NORMAL, str(state.rules.options[NAME]["table"][face - 1])
     state.weather = now
     if now != was:
-        out.emit("weather", was=was, weather=now)
+        out.emit(ev.Weather(was=was, weather=now))
 
 
 def label(name: str) -> str:

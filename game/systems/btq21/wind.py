@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.systems.btq21 import events as ev
 from game.systems.btq21 import weather
 from game.systems.btq21.events import Out, r3
 from game.systems.btq21.state import GameState
@@ -41,21 +42,22 @@ def _roll(state: GameState, out: Out, with_weather: bool) -> None:
     s = spec(state)
     chip = state.dice.die(int(s["chips"]))
     if chip != 1:
-        out.emit("wind_roll", chip=chip, chips=int(s["chips"]))
+        out.emit(ev.WindRoll(chip=chip, chips=int(s["chips"])))
         return
     change = state.dice.die(int(s["change_die"]))
     way = -1 if change in s["backs_on"] else 1 if change in s["veers_on"] else 0
     if way == 0:
         if with_weather and change in state.rules.options[weather.NAME]["change_on"]:
             face = state.dice.die(int(state.rules.options[weather.NAME]["weather_die"]))
-            out.emit("wind_roll", chip=chip, chips=int(s["chips"]), change=change, weather_roll=face)
+            out.emit(ev.WindRoll(chip=chip, chips=int(s["chips"]), change=change, weather_roll=face))
             weather.change(state, face, out)
             return
-        out.emit("wind_roll", chip=chip, chips=int(s["chips"]), change=change)
+        out.emit(ev.WindRoll(chip=chip, chips=int(s["chips"]), change=change))
         return
     steps = state.dice.die(int(s["shift_die"]))
     was = state.wind_from
     state.wind_from = (was + way * steps * float(s["shift_step"])) % 360.0
-    out.emit("wind_roll", chip=chip, chips=int(s["chips"]), change=change, steps=steps,
-             shift="backs" if way < 0 else "veers")
-    out.emit("wind", was=r3(was), **{"from": r3(state.wind_from)})
+    out.emit(
+        ev.WindRoll(chip=chip, chips=int(s["chips"]), change=change, steps=steps, shift="backs" if way < 0 else "veers")
+    )
+    out.emit(ev.Wind(was=r3(was), from_=r3(state.wind_from)))
