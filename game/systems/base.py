@@ -234,6 +234,14 @@ class RuleSystem(Protocol):
         """The rules reference: (title, body) sections in the markup of game.systems.reference_text."""
         ...
 
+    def shortcuts(self) -> tuple[tuple[str, str], ...]:
+        """The keys its options carry, (keys, what they do), for the window's list of keys."""
+        ...
+
+    def fate(self, state: Any, ship_id: str) -> Any:
+        """How the battle left her, for the result (a game.systems.card.Fate)."""
+        ...
+
     def card(self, state: Any, ship_id: str) -> Any:
         """What the ship's data card shows (a game.systems.card.Card)."""
         ...

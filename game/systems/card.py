@@ -117,6 +117,16 @@ FATES = ("", "struck", "taken", "sunk", "destroyed", "ashore", "gone")
 
 
 @dataclass(frozen=True)
+class Fate:
+    """How the battle left a ship, for the result: whose she was, what she was, and her end in words."""
+
+    side: str  # the side she began the battle with (her column in the result)
+    what: str  # "74 guns", "shore battery"
+    text: str  # "captured by the French", "afloat: hull 30/40, rigging 12/20, crew 200/300"
+    kind: str = ""  # one of FATES; "" while she is still in the fight
+
+
+@dataclass(frozen=True)
 class Card:
     name: str
     side: str

@@ -22,7 +22,7 @@ from game.systems.btq21.state import (
     GameState,
     Ship,
 )
-from game.systems.card import Card, Line, Mark, Table, TableRow, Track
+from game.systems.card import Card, Fate, Line, Mark, Table, TableRow, Track
 from game.table.written import inches
 
 #: The stamp across a ship out of the fight, and the kind of end it is.
@@ -181,3 +181,34 @@ def ship_card(state: GameState, ship_id: str) -> Card:
     stamp, fate = STAMPS.get(ship.status, ("", ""))
     return Card(ship.name, ship.side, tuple(lines), tuple(t for t in tracks if t.start > 0),
                 (tuple(damage), tuple(guns), tuple(orders)), table, stamp, fate)
+
+
+FATE_WORDS = {
+    SUNK: "sunk",
+    EXPLODED: "blew up",
+    STRUCK: "struck her colours",
+    AGROUND: "aground",
+    DESTROYED: "destroyed",
+}
+EDGE_WORDS = {"n": "north", "s": "south", "e": "east", "w": "west"}
+
+
+def ship_fate(state: GameState, ship_id: str) -> Fate:
+    """Her end in a few words, or if still in the fight what she has left on each track."""
+    ship = state.ships[ship_id]
+    side = ship.original_side or ship.side
+    what = "shore battery" if ship.shore_battery else f"{ship.guns} guns"
+    kind = STAMPS.get(ship.status, ("", ""))[1]
+    if ship.status == CAPTURED:
+        text = f"captured by the {state.side_name(ship.side)}" if ship.side != side else "captured"
+    elif ship.status == LEFT_TABLE:
+        edge = EDGE_WORDS.get(str(ship.exit_edge).lower()[:1], "")
+        text = f"left the table by the {edge} edge" if edge else "left the table"
+    elif ship.status in FATE_WORDS:
+        text = FATE_WORDS[ship.status]
+    elif ship.shore_battery:
+        text = f"holding out: fort {ship.hull}/{ship.hull_start}, crew {ship.crew}/{ship.crew_start}"
+    else:
+        left = ", ".join(f"{t} {ship.left(t)}/{ship.start(t)}" for t in ("hull", "rigging", "crew"))
+        text = f"afloat: {left}"
+    return Fate(side=side, what=what, text=text, kind=kind)

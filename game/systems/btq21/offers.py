@@ -17,6 +17,23 @@ from game.systems.btq21.state import GameState
 from game.table.arcs import ENDS
 from game.table.written import inches
 
+#: The keys this module puts on its options, as the rules reference (F1) lists them: (keys, what they do).
+SHORTCUTS: tuple[tuple[str, str], ...] = (
+    ("Enter", "sail the segment laid on the tape (backing clear, or swinging at anchor, when that is her move)"),
+    ("X", "lay the tape the other way: ahead instead of backing clear, or back again"),
+    ("= / -", "make / take in sail one step"),
+    ("E", "end the activation"),
+    ("H", "hold fire: let the chance to fire pass"),
+    ("F / R", "fight fires / repair (the first thing to repair)"),
+    ("T", "tack (special action)"),
+    ("B", "declare boarding, or grapple a ship she is fouled with"),
+    ("D", "drift, when dismasted"),
+    ("[ / ]", "load the port / starboard broadside with the next kind of shot (option shot)"),
+    ("C", "rig or strike the chasers (option chasers)"),
+    ("U", "clear the tangle when fouled (option fouling)"),
+    ("K", "let go the anchor by the bow, or weigh (option anchors)"),
+)
+
 
 def _name(state: GameState, sid: str) -> str:
     s = state.ships.get(sid)

@@ -34,7 +34,7 @@ from game.systems.btq21 import (
     weather,
     wind,
 )
-from game.systems.btq21.card import ship_card
+from game.systems.btq21.card import ship_card, ship_fate
 from game.systems.btq21.commands import (
     COMMAND_TYPES,
     OPTION_COMMANDS,
@@ -50,10 +50,10 @@ from game.systems.btq21.commands import (
     from_dict,
 )
 from game.systems.btq21.events import Out
-from game.systems.btq21.offers import offer
+from game.systems.btq21.offers import SHORTCUTS, offer
 from game.systems.btq21.reference import reference_sections
 from game.systems.btq21.state import Activation, GameState, Ship
-from game.systems.card import Card
+from game.systems.card import Card, Fate
 from game.systems.figures import Badge, Model, Shape, ShotBox
 from game.systems.narration import Cue, DiceRoll
 
@@ -245,6 +245,12 @@ class BeatToQuarters:
 
     def reference(self) -> list[tuple[str, str]]:
         return reference_sections(self.rules)
+
+    def shortcuts(self) -> tuple[tuple[str, str], ...]:
+        return SHORTCUTS
+
+    def fate(self, state: GameState, ship_id: str) -> Fate:
+        return ship_fate(state, ship_id)
 
     def card(self, state: GameState, ship_id: str) -> Card:
         return ship_card(state, ship_id)

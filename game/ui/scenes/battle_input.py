@@ -3,7 +3,7 @@
 Left button: select a ship; on the active ship, drag her along the tape;
 drag the handle to turn; click the planned ship (or Enter) to sail; click an
 enemy to fire at her.  Right or middle button drags the table; the wheel
-zooms about the cursor.  Keys are listed in ``KEYS`` (shown by F1's help).
+zooms about the cursor.  Keys are listed in ``game.ui.keys`` (F1 shows them).
 """
 
 from __future__ import annotations
@@ -18,30 +18,6 @@ from game.systems.base import Control
 from game.table.geometry import convex_overlap
 from game.ui.render.ships import hull_points
 from game.ui.render.tape import handle_point
-
-KEYS = [
-    ("Enter", "sail the planned segment / activate the selected ship / dismiss the hand-over"),
-    ("Backspace", "take back the planned segment, or the last command that rolled no dice"),
-    ("W / S", "lengthen / shorten the segment by 0.1\" (Shift: 1\")"),
-    ("End", "lay the tape out to the full distance"),
-    ("1 … 9", "press the action buttons in the panel, top first"),
-    ("A / D", "turn 1° to port / starboard (Shift: 5°)"),
-    ("= / -", "make / take in sail"),
-    ("E", "end the activation"),
-    ("H", "hold fire"),
-    ("F / R / T / B", "fight fires / repair / tack / declare boarding"),
-    ("X", "fouled: back her clear astern this segment (X again: sail ahead)"),
-    ("Tab", "select the next ship that may act"),
-    ("M", "free measuring tape (drag between two points)"),
-    ("G", "6\" grid"),
-    ("Home", "fit the table"),
-    ("Arrows, right drag", "pan; wheel zooms"),
-    ("Space", "skip the dice and animations"),
-    ("Ctrl+S / Ctrl+O", "save / load"),
-    ("F1", "rules reference"),
-    ("F11 / F12", "fullscreen / screenshot"),
-    ("Esc", "cancel the tool or plan, or back out"),
-]
 
 HANDLE_RADIUS_PX = 12
 DRAG_THRESHOLD_PX = 4

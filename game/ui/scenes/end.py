@@ -29,26 +29,15 @@ if TYPE_CHECKING:
     from game.ui.app import QuarterdeckApp
     from game.ui.match import Match
 
-#: What became of a ship, in words, for the states that say it all.
-FATES = {
-    "sunk": "sunk",
-    "exploded": "blew up",
-    "struck": "struck her colours",
-    "aground": "aground",
-    "left_table": "left the table",
-    "destroyed": "destroyed",
-}
-#: Lost ships in red, ships out of the fight in amber, the rest in the ordinary text colour.
+#: Lost ships in red, ships out of the fight in amber, ships gone off the table in blue (by game.systems.card.FATES).
 FATE_COLOURS = {
     "sunk": "#f08a6a",
-    "exploded": "#f08a6a",
     "destroyed": "#f08a6a",
     "struck": "#e8b860",
-    "captured": "#e8b860",
-    "aground": "#e8b860",
-    "left_table": "#a8c8e8",
+    "taken": "#e8b860",
+    "ashore": "#e8b860",
+    "gone": "#a8c8e8",
 }
-_EDGES = {"n": "north", "s": "south", "e": "east", "w": "west"}
 
 
 def _hex(colour, lighten: float = 0.45) -> str:
@@ -63,24 +52,6 @@ def side_names(session) -> dict[str, str]:
 
 def side_colours(session) -> dict[str, tuple[int, int, int]]:
     return {side.id: tuple(side.colour) for side in session.scenario.sides}
-
-
-def ship_fate(ship, names: dict[str, str]) -> str:
-    """One line for a ship's end: her fate, or if still afloat what she has left."""
-    if ship.status == "captured":
-        captor = names.get(ship.side, ship.side)
-        if ship.original_side and ship.side != ship.original_side:
-            return f"captured by the {captor}"
-        return "captured"
-    if ship.status == "left_table":
-        edge = _EDGES.get(str(ship.exit_edge).lower()[:1], "")
-        return f"left the table by the {edge} edge" if edge else "left the table"
-    if ship.status in FATES:
-        return FATES[ship.status]
-    if ship.shore_battery:
-        return f"holding out: fort {ship.hull}/{ship.hull_start}, crew {ship.crew}/{ship.crew_start}"
-    left = ", ".join(f"{track} {ship.left(track)}/{ship.start(track)}" for track in ("hull", "rigging", "crew"))
-    return f"afloat: {left}"
 
 
 def result_title(session) -> str:
@@ -207,17 +178,17 @@ class EndScene(Scene):
         col_w = (cw - 2 * pad - gap * (len(sides) - 1)) // max(1, len(sides))
         self.side_boxes: dict[str, UITextBox] = {}
         for i, side in enumerate(sides):
-            ships = [s for s in state.ships.values() if (s.original_side or s.side) == side]
+            fates = [(s.name, session.system.fate(state, s.id)) for s in state.ships.values()]
+            ships = [(name, f) for name, f in fates if f.side == side]
             rows = [
                 f"<font color='{_hex(colours.get(side, (200, 200, 200)))}'><b>{html.escape(names.get(side, side))}</b>"
                 f"</font>: {_points(state.points.get(side, 0.0))} points"
             ]
-            for ship in ships:
-                what = "battery" if ship.shore_battery else f"{ship.guns} guns"
-                fate = ship_fate(ship, names)
+            for name, fate in ships:
                 rows.append(
-                    f"<b>{html.escape(ship.name)}</b> <font color='#9aa6b2'>{what}</font><br>"
-                    f"&nbsp;&nbsp;<font color='{FATE_COLOURS.get(ship.status, '#ece4d0')}'>{html.escape(fate)}</font>"
+                    f"<b>{html.escape(name)}</b> <font color='#9aa6b2'>{html.escape(fate.what)}</font><br>"
+                    f"&nbsp;&nbsp;<font color='{FATE_COLOURS.get(fate.kind, '#ece4d0')}'>{html.escape(fate.text)}"
+                    "</font>"
                 )
             if not ships:
                 rows.append("<i>no ships</i>")

@@ -27,6 +27,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UISelectionList, UIT
 from game.systems.base import RuleSystem
 from game.systems.reference_text import TABLE_FACE, TABLE_PIXELS
 from game.ui.app import Scene
+from game.ui.keys import keys_section
 
 #: Above anything the scene below is likely to stack (panels, dropdowns, their lists).
 OVERLAY_HEIGHT = 40
@@ -107,8 +108,8 @@ def select_item(selection_list: UISelectionList, index: int) -> None:
 
 
 def _sections(system: RuleSystem) -> list[tuple[str, str]]:
-    sections = list(system.reference())
-    return sections or [("Rules reference", "No reference sections.")]
+    sections = list(system.reference()) or [("Rules reference", "No reference sections.")]
+    return [*sections, keys_section(system)]
 
 
 class ReferenceScene(Scene):

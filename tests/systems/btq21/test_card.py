@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.systems.btq21.broadside import broadside_total, split_dice
-from game.systems.btq21.card import broadside_table, ship_card
+from game.systems.btq21.card import broadside_table, ship_card, ship_fate
 from game.systems.btq21.state import STRUCK
 from game.systems.card import PINK, track_boxes
 from tests.systems.btq21.battle import damaged, shipped_battle
@@ -80,3 +80,36 @@ def test_a_shore_battery_has_a_fort_track_and_battery_dice():
     card = ship_card(s, battery)
     assert [t.label for t in card.tracks][0] == "FORT" and "RIGGING" not in [t.label for t in card.tracks]
     assert card.table is not None and card.table.title == "BATTERY DICE"
+
+
+# --- how the battle left her (the result's lines) ----------------------------------------------
+
+
+def _duel_state():
+    return shipped_battle("duel")
+
+
+def test_a_ship_still_fighting_shows_what_she_has_left():
+    state = _duel_state()
+    ship = next(iter(state.ships.values()))
+    ship.hull -= 5
+    fate = ship_fate(state, ship.id)
+    assert fate.kind == "" and fate.side == ship.side and fate.what == f"{ship.guns} guns"
+    assert fate.text.startswith(f"afloat: hull {ship.hull_start - 5}/{ship.hull_start}, rigging")
+
+
+def test_a_prize_is_listed_with_the_side_she_began_with_and_who_took_her():
+    state = _duel_state()
+    a, b = state.ships.values()
+    b.original_side, b.side, b.status = b.side, a.side, "captured"
+    fate = ship_fate(state, b.id)
+    assert (fate.side, fate.kind) == (b.original_side, "taken")
+    assert fate.text == f"captured by the {state.side_name(a.side)}"
+
+
+def test_a_ship_that_sailed_off_says_by_which_edge():
+    state = _duel_state()
+    ship = next(iter(state.ships.values()))
+    ship.status, ship.exit_edge = "left_table", "east"
+    assert (ship_fate(state, ship.id).text, ship_fate(state, ship.id).kind) == ("left the table by the east edge",
+                                                                               "gone")

@@ -92,3 +92,4 @@ def test_what_a_collision_and_being_taken_aback_report_lost_is_what_the_damage_t
                 assert _following_damage(log, i, line["ship"], "rigging") == line["rigging_lost"], line
                 checked += 1
     assert checked >= 5
+
