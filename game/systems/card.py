@@ -2,7 +2,7 @@
 
 A paper ship card holds a few kinds of thing, whatever the rule book: lines
 about who and what she is, damage tracks of boxes crossed out from the full
-end (the first few pink: losing those cripples her), short marks (fires
+end (white first, then pink: once the crossing reaches the pink she is crippled), short marks (fires
 burning, a broadside fired, a special rule, a standing order) and a table
 (the dice of a broadside at each range).  A rule system fills a :class:`Card`
 with its own words and numbers; every value is plain and frozen, so a card
@@ -26,18 +26,20 @@ def track_boxes(start: int, lost: int, cripple: int) -> list[str]:
 
     Points are lost from the full end, so the first ``lost`` boxes are crossed
     out.  The track is crippled once ``lost >= cripple``: the first ``cripple``
-    boxes are the ones whose loss cripples her, and the card prints them pink
-    so a player sees at a glance how far she is from it.
+    boxes are white and every box after them pink, so she is crippled exactly
+    when the crossing reaches the pink boxes, as on the book's card.  (Pink
+    first would make one hit look like a crippled ship.)
     """
     start = max(0, int(start))
     lost = max(0, min(start, int(lost)))
     cripple = max(0, min(start, int(cripple)))
     out: list[str] = []
     for i in range(start):
+        pink = i >= cripple
         if i < lost:
-            out.append(PINK_LOST if i < cripple else LOST)
+            out.append(PINK_LOST if pink else LOST)
         else:
-            out.append(PINK if i < cripple else OK)
+            out.append(PINK if pink else OK)
     return out
 
 

@@ -7,7 +7,7 @@ import pytest
 from game.systems.btq21.broadside import broadside_total, split_dice
 from game.systems.btq21.card import broadside_table, ship_card, ship_fate
 from game.systems.btq21.state import STRUCK
-from game.systems.card import PINK, track_boxes
+from game.systems.card import OK, track_boxes
 from tests.systems.btq21.battle import damaged, shipped_battle
 
 
@@ -27,7 +27,7 @@ def test_track_boxes_match_a_real_ship(squadron):
     ship.hull -= 50
     boxes = track_boxes(ship.hull_start, ship.lost("hull"), ship.hull_cripple)
     assert len(boxes) == ship.hull_start
-    assert (PINK not in boxes) == ship.crippled("hull")
+    assert (OK not in boxes) == ship.crippled("hull")
 
 
 @pytest.mark.parametrize("crippled", [False, True])
