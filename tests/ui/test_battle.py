@@ -123,8 +123,8 @@ def _broadside_activated(app):
     return scene, first, enemy
 
 
-def _broadside_duel(app):
-    """The duel with the two frigates 10" apart, Constitution's starboard side to Guerriere."""
+def _broadside_duel(app, poses=None):
+    """The duel with the two frigates 12" apart, Constitution's starboard side to Guerriere (or at ``poses``)."""
     from dataclasses import replace
 
     from game.content.load import load_scenario, scenario_path
@@ -132,7 +132,7 @@ def _broadside_duel(app):
     from game.ui.match import Match
 
     sc = load_scenario(scenario_path("duel"), app.ships, app.rules)
-    poses = {"american": (30.0, 20.0, 0.0), "british": (42.0, 20.0, 0.0)}
+    poses = poses or {"american": (30.0, 20.0, 0.0), "british": (42.0, 20.0, 0.0)}
     sides = []
     for side in sc.sides:
         sq = side.squadrons[0]
@@ -259,6 +259,25 @@ def test_the_shot_box_stays_beside_the_fire_pop_up_not_under_it(app):
     assert not pygame.Rect(x, y, 280, 150).colliderect(scene.popup.get_abs_rect())
     key(app, pygame.K_ESCAPE)
     assert scene.popup is None and scene.popup_target is None
+
+
+def test_hovering_an_enemy_says_click_to_fire_only_when_a_shot_at_her_is_offered(app):
+    scene, first, enemy = _broadside_activated(app)
+    move_to(app, scene.cam.to_screen(enemy.x, enemy.y))
+    assert scene.view.shot_lines(scene.view._shot_reports(first))[-1][0] == "click her to fire"
+
+    ahead = {"american": (30.0, 20.0, 0.0), "british": (30.0, 32.0, 0.0)}  # dead ahead: in neither broadside
+    scene = _broadside_duel(app, ahead)
+    first = next(o.ship for o in scene.match.options())
+    _activate(app, scene, first)
+    enemy = next(s for s in scene.state.ships.values() if s.side != scene.state.ships[first].side)
+    move_to(app, scene.cam.to_screen(enemy.x, enemy.y))
+    reports = scene.view._shot_reports(first)
+    assert reports is not None and not any(a.target == enemy.id for a in scene.actions.actions)
+    words = [t for t, _ in scene.view.shot_lines(reports)]
+    assert "click her to fire" not in words and words[-1] == "no shot at her now"
+    click(app, scene.cam.to_screen(enemy.x, enemy.y))
+    assert scene.popup is None  # and a click offers nothing
 
 
 def test_the_menu_pop_up_hides_the_shot_box(app):

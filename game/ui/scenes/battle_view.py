@@ -211,13 +211,22 @@ class BattleView:
             self._shot = (target, box) if box is not None else None
         return self._shot
 
-    def _draw_shot_box(self, surf: pygame.Surface, reports: tuple[str, ShotBox]) -> None:
+    def shot_lines(self, reports: tuple[str, ShotBox]) -> list[tuple[str, tuple[int, int, int]]]:
+        """The shot box's words, and what a click on her does: fire only if some shot of hers is on offer."""
         sc = self.scene
-        box = reports[1]
+        target, box = reports
         lines: list[tuple[str, tuple[int, int, int]]] = [(box.title, (255, 255, 255))]
         lines += [(words, SHOT_TONES.get(tone, P.TEXT)) for words, tone in box.lines]
-        pinned = sc.popup is not None
-        lines.append(("choose the shot in the pop-up" if pinned else "click her to fire", (200, 230, 255)))
+        if sc.popup is not None:
+            lines.append(("choose the shot in the pop-up", (200, 230, 255)))
+        elif any(a.target == target for a in sc.actions.actions):
+            lines.append(("click her to fire", (200, 230, 255)))
+        else:
+            lines.append(("no shot at her now", SHOT_TONES.get("dim", P.TEXT)))
+        return lines
+
+    def _draw_shot_box(self, surf: pygame.Surface, reports: tuple[str, ShotBox]) -> None:
+        lines = self.shot_lines(reports)
         w = max(8 + blit_width(t) for t, _ in lines) + 12
         h = len(lines) * 20 + 10
         x, y = self._shot_box_place(w, h)
