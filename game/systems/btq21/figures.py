@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from game.systems.btq21 import chasers, fortune, national, weather
+from game.systems.btq21 import board, chasers, fortune, national, weather
 from game.systems.btq21 import shot as shot_mod
 from game.systems.btq21.broadside import AIMS, SIDES, Shot, battery_arc, gun_sides, plan_shot
 from game.systems.btq21.disposition import zone_limits
@@ -285,16 +285,12 @@ def shot_box(state: GameState, firer_id: str, target_id: str) -> ShotBox | None:
     if firer.side == target.side:
         return None
     lines: list[tuple[str, str]] = []
-    blocked = shot_any = False
     for side in gun_sides(firer):
         aims = shot_mod.aims(state, firer, side, AIMS)
         shot = plan_shot(state, firer, side, target, aims[0])
         if isinstance(shot, str):
-            sight = shot.startswith("no line of sight")
-            blocked = blocked or sight
-            lines.append((f"{side}: {shot}", "bad" if sight else "dim"))
+            lines.append((f"{side}: {shot}", "bad" if shot.startswith("no line of sight") else "dim"))
             continue
-        shot_any = True
         fired = not national.ready(state, firer, side)
         for i, line in enumerate(shot_lines(state, side, shot)):
             tone = "spent" if fired else ("head" if i == 0 else "")
@@ -307,7 +303,9 @@ def shot_box(state: GameState, firer_id: str, target_id: str) -> ShotBox | None:
             if chances:
                 rig_line += f"; {chances}"
             lines.append((rig_line, "dim"))
-    return ShotBox(target.name, tuple(lines), _corridor(state, firer, target, blocked and not shot_any))
+    # the corridor shows the sight itself, whether or not a gun bears: an island between them is red
+    return ShotBox(target.name, tuple(lines), _corridor(state, firer, target, bool(board.line_of_sight(state, firer.id,
+                                                                                                       target.id))))
 
 
 def _corridor(state: GameState, a: Ship, b: Ship, blocked: bool) -> tuple[Shape, ...]:

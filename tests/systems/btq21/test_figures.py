@@ -66,3 +66,16 @@ def test_the_shot_box_is_for_enemies_and_its_corridor_is_green_when_she_can_be_s
     assert box is not None and box.title == st.ships["virginie"].name
     assert box.lines[0][1] == "head" and box.corridor and box.corridor[0].colour == CLEAR
     assert BLOCKED != CLEAR
+
+
+def test_the_corridor_is_red_across_an_island_even_for_a_target_out_of_arc():
+    from game.content.model import Terrain
+
+    rock = Terrain(id="the_rock", kind="island", points=((28, 24), (32, 24), (32, 26), (28, 26)), name="Rock")
+    # Virginie dead ahead of Amazon, the rock between them: in neither broadside, and hidden
+    ships = [{"id": "amazon", "pose": (30, 20, 0)}, {"id": "virginie", "side": "french", "pose": (30, 30, 0)}]
+    box = shot_box(battle(ships, terrain=(rock,)), "amazon", "virginie")
+    assert box is not None and box.lines and all("arc" in words for words, _ in box.lines)
+    assert box.corridor[0].colour == BLOCKED
+    open_sea = shot_box(battle(ships), "amazon", "virginie")
+    assert open_sea is not None and open_sea.corridor[0].colour == CLEAR
