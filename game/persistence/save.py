@@ -44,7 +44,7 @@ _HEX = re.compile(r"^[0-9a-f]{64}$")
 _LAST_READ: tuple[bytes, dict[str, Any]] | None = None
 _KEYS = {
     "quarterdeck_save", "system", "ruleset", "house_rules", "tables", "tables_digest", "options",
-    "scenario", "seed", "players", "commands", "hashes", "turn", "saved_by",
+    "scenario", "seed", "players", "commands", "hashes", "turn", "over", "saved_by",
 }
 
 
@@ -64,6 +64,7 @@ def to_document(session: Session) -> dict[str, Any]:
         "seed": session.seed,
         "players": dict(session.players),
         "turn": session.state.turn,
+        "over": session.over,
         "commands": [c.to_dict() for c in session.commands],
         "hashes": session.hashes,
         "tables": table_data(session.rules),

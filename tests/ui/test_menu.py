@@ -206,6 +206,26 @@ def test_continue_names_the_autosaved_scenario_and_turn(app):
     assert "The Duel, turn 1" in scene.buttons["continue"].widget.tool_tip_text
 
 
+def test_continue_is_not_offered_for_a_battle_that_is_over(app, monkeypatch):
+    from game.content.load import load_scenario, scenario_path
+    from game.persistence.autosave import autosave_path
+    from game.persistence.save import write_save
+    from game.persistence.session import Session
+    from game.selfplay import play
+
+    sc = load_scenario(scenario_path("duel"), app.ships, app.rules)
+    finished = play(sc, app.rules, 7, {"american": "random", "british": "random"}).session
+    assert finished.over
+    write_save(autosave_path(), finished)
+    called = []
+    monkeypatch.setattr(app, "continue_autosave", lambda: called.append(1))
+    scene = menu(app)
+    assert not scene.buttons["continue"].widget.is_enabled
+    assert scene.continue_label.text == "The last battle, The Duel, is over"
+    key(app, pygame.K_c, "c")
+    assert called == []
+
+
 def test_corrupted_autosave_shows_an_error_and_keeps_the_menu(app):
     from game.persistence.autosave import autosave_path
 

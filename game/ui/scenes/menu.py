@@ -175,6 +175,8 @@ class MenuScene(Scene):
             return True, "The autosave looks damaged"
         entry = self.entry(doc["scenario"])
         title = entry.title if entry else "a scenario this game does not have"
+        if doc.get("over") is True:  # nothing to resume: the end screen was its last word
+            return False, f"The last battle, {title}, is over"
         turn = doc.get("turn")
         if isinstance(turn, int) and not isinstance(turn, bool):
             return True, f"{title}, turn {turn}"
@@ -233,7 +235,7 @@ class MenuScene(Scene):
             ("quit", "Q", "Quit", "Leave Quarterdeck.  Keys: Q or Escape"),
         ]
         if not can_continue:
-            specs[1] = ("continue", "C", "Continue", "There is no autosaved battle to continue yet.")
+            specs[1] = ("continue", "C", "Continue", f"Nothing to continue: {continue_line.lower()}.")
         self.buttons: dict[str, _Button] = {}
         y = m["title_h"] + 14
         bx = x + m["keycap"]
