@@ -78,3 +78,17 @@ def buttons(app) -> list[str]:
 
     group = app.ui.get_sprite_group().sprites()
     return [el.text for el in group if isinstance(el, pygame_gui.elements.UIButton) and el.visible]
+
+
+def pick_to_load(app, scene, path: str, confirm: bool = True) -> None:
+    """Ctrl+O's dialog picks ``path``; the question that follows (a battle is in play) is answered."""
+    import pygame_gui
+
+    if scene.dialog is None:
+        scene.open_dialog("load")
+    post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(path), ui_element=scene.dialog))
+    frames(app, 2)
+    if scene.confirm_load is not None:
+        button = scene.confirm_load.confirm_button if confirm else scene.confirm_load.cancel_button
+        click(app, button.get_abs_rect().center)
+        frames(app, 2)

@@ -185,6 +185,10 @@ def test_saving_and_a_failed_load_leave_the_game_as_it_was(app, tmp_path):
     assert scene.dialog_mode == "load"
     pygame.event.post(pygame.event.Event(picked, text=str(bad), ui_element=scene.dialog))
     frames(app)
+    assert scene.confirm_load is not None  # a battle is in play: loading asks first
+    assert "will be closed" in scene.confirm_load.confirmation_text.html_text
+    click(app, scene.confirm_load.confirm_button.get_abs_rect().center)
+    frames(app)
     assert app.scene is scene and scene.state.state_hash() == h
     assert any(isinstance(el, pygame_gui.windows.UIMessageWindow) for el in app.ui.get_sprite_group().sprites())
 
@@ -278,6 +282,24 @@ def test_hovering_an_enemy_says_click_to_fire_only_when_a_shot_at_her_is_offered
     assert "click her to fire" not in words and words[-1] == "no shot at her now"
     click(app, scene.cam.to_screen(enemy.x, enemy.y))
     assert scene.popup is None  # and a click offers nothing
+
+
+def test_ctrl_o_asks_before_the_battle_in_play_is_replaced(app, tmp_path):
+    from game.content.load import load_scenario, scenario_path
+    from game.persistence.save import write_save
+    from game.persistence.session import Session
+    from tests.ui.driver import pick_to_load
+
+    other = tmp_path / "squadron.yaml"
+    write_save(other, Session(load_scenario(scenario_path("squadron"), app.ships, app.rules), app.rules, 2, {}))
+    scene = battle(app, "duel")
+    h = scene.state.state_hash()
+    key(app, pygame.K_o, pygame.KMOD_CTRL)
+    pick_to_load(app, scene, str(other), confirm=False)  # cancelled: nothing changes
+    assert app.scene is scene and scene.state.state_hash() == h and scene.confirm_load is None
+    key(app, pygame.K_o, pygame.KMOD_CTRL)
+    pick_to_load(app, scene, str(other))  # confirmed: the squadron battle replaces the duel
+    assert app.scene is not scene and app.scene.state.scenario_id == "squadron"
 
 
 def test_the_menu_pop_up_hides_the_shot_box(app):

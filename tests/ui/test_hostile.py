@@ -8,7 +8,7 @@ import pytest
 
 from game.files import FileProblem
 from game.persistence.autosave import autosave_path
-from tests.ui.driver import battle, frames, key, make_app
+from tests.ui.driver import battle, frames, key, make_app, pick_to_load
 
 BOMB = (
     'a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\n'
@@ -83,9 +83,8 @@ def test_a_bad_file_picked_in_the_load_dialog_leaves_the_battle_and_the_autosave
         os.mkfifo(path)
     elif bad == "bomb":
         (tmp_path / "bad.yaml").write_text(BOMB)
-    scene.open_dialog("load")
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=path, ui_element=scene.dialog))
-    frames(app, 3)
+    pick_to_load(app, scene, path)
+    frames(app, 1)
     assert app.scene is scene and scene.match.state.state_hash() == before
     assert autosave_path().read_bytes() == saved
 
@@ -149,9 +148,7 @@ def test_a_save_quoting_a_huge_value_is_refused_in_a_message_of_readable_length(
         "quarterdeck_save: 1\nruleset: btq21\nscenario: duel\nseed: 3\nplayers: {}\n"
         f"commands:\n- type: {'x' * 100_000}\n  ship: constitution\nhashes: ['{'0' * 64}']\n"
     )
-    scene.open_dialog("load")
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(bad), ui_element=scene.dialog))
-    frames(app, 2)
+    pick_to_load(app, scene, str(bad))
     windows = [w for w in app.ui.get_root_container().elements if isinstance(w, pygame_gui.windows.UIMessageWindow)]
     assert windows and len(windows[-1].text_block.html_text) <= MAX_MESSAGE + 50
     assert "unknown command type 'xxxx" in windows[-1].text_block.html_text

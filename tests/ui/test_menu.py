@@ -210,7 +210,6 @@ def test_continue_is_not_offered_for_a_battle_that_is_over(app, monkeypatch):
     from game.content.load import load_scenario, scenario_path
     from game.persistence.autosave import autosave_path
     from game.persistence.save import write_save
-    from game.persistence.session import Session
     from game.selfplay import play
 
     sc = load_scenario(scenario_path("duel"), app.ships, app.rules)

@@ -73,6 +73,8 @@ class BattleScene(Scene):
         self.ended = False
         self.dialog: pygame_gui.windows.UIFileDialog | None = None
         self.dialog_mode = ""
+        self.confirm_load: pygame_gui.windows.UIConfirmationDialog | None = None  # "load another battle?"
+        self.confirm_load_path: str | None = None
         self.popup: pygame_gui.elements.UIPanel | None = None
         self.popup_buttons: dict = {}
         self.popup_target: str | None = None  # the enemy a fire pop-up offers shots at

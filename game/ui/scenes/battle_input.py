@@ -8,8 +8,10 @@ zooms about the cursor.  Keys are listed in ``game.ui.keys`` (F1 shows them).
 
 from __future__ import annotations
 
+import html
 import math
 from functools import lru_cache
+from pathlib import Path
 
 import pygame
 import pygame_gui
@@ -76,11 +78,19 @@ def handle_event(scene, event: pygame.event.Event) -> bool:
         path = event.text
         if scene.dialog_mode == "save":
             scene.save_to(path)
+        elif scene.state.phase == "over":
+            _load(scene, path)
         else:
-            err = scene.app.load_game(path)
-            if err:
-                scene._error(f"Could not load that battle; the current one is untouched.\n{err}")
+            _ask_before_loading(scene, path)
         scene.dialog = None
+        return True
+    if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is scene.confirm_load:
+        path = scene.confirm_load_path
+        scene.confirm_load = scene.confirm_load_path = None
+        _load(scene, path)
+        return True
+    if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is scene.confirm_load:
+        scene.confirm_load = scene.confirm_load_path = None  # cancelled: the battle in play goes on
         return True
     if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is scene.dialog:
         scene.dialog = None
@@ -100,6 +110,33 @@ def handle_event(scene, event: pygame.event.Event) -> bool:
     if event.type == pygame.MOUSEBUTTONUP:
         return _release(scene, event)
     return False
+
+
+def _load(scene, path: str) -> None:
+    err = scene.app.load_game(path)
+    if err:
+        scene._error(f"Could not load that battle; the current one is untouched.\n{err}")
+
+
+def _ask_before_loading(scene, path: str) -> None:
+    """Loading ends the battle in play: say so, and load only when the player confirms."""
+    if scene.confirm_load is not None:
+        scene.confirm_load.kill()
+    w, h = 460, 220
+    rect = pygame.Rect((scene.app.size[0] - w) // 2, (scene.app.size[1] - h) // 2, w, h)
+    name = Path(path).name
+    from game.ui.scenes.reference import preload_reading_fonts
+
+    preload_reading_fonts(scene.app.ui)  # the file's name is set in bold
+    scene.confirm_load = pygame_gui.windows.UIConfirmationDialog(
+        rect,
+        f"Load <b>{html.escape(name)}</b>? The battle in play (turn {scene.state.turn}) will be closed; "
+        "what you have not saved with Ctrl+S is kept only until the loaded battle autosaves.",
+        scene.app.ui,
+        window_title="Load another battle?",
+        action_short_name="Load it",
+    )
+    scene.confirm_load_path = path
 
 
 def _button(scene, event) -> bool:
