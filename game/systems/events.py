@@ -55,18 +55,17 @@ class LogEvent:
         return d
 
 
-_LAYOUTS: dict[str, tuple[tuple[str, str, bool], ...]] = {}
+_LAYOUTS: dict[type[LogEvent], tuple[tuple[str, str, bool], ...]] = {}
 
 
 def _layout(cls: type[LogEvent]) -> tuple[tuple[str, str, bool], ...]:
     """Each field's Python name, log name and whether it is left out when ``None`` (worked out once per class)."""
-    key = f"{cls.__module__}.{cls.__qualname__}"
-    layout = _LAYOUTS.get(key)
+    layout = _LAYOUTS.get(cls)
     if layout is None:
         layout = tuple(
             (f.name, f.metadata.get("key", f.name), bool(f.metadata.get("optional"))) for f in dataclasses.fields(cls)
         )
-        _LAYOUTS[key] = layout
+        _LAYOUTS[cls] = layout
     return layout
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.content.scenarios import EDGES
 from game.systems.btq21 import national, shot, weather
 from game.systems.btq21.broadside import broadside_total, gun_sides, split_dice
 from game.systems.btq21.state import (
@@ -190,7 +191,6 @@ FATE_WORDS = {
     AGROUND: "aground",
     DESTROYED: "destroyed",
 }
-EDGE_WORDS = {"n": "north", "s": "south", "e": "east", "w": "west"}
 
 
 def ship_fate(state: GameState, ship_id: str) -> Fate:
@@ -202,8 +202,7 @@ def ship_fate(state: GameState, ship_id: str) -> Fate:
     if ship.status == CAPTURED:
         text = f"captured by the {state.side_name(ship.side)}" if ship.side != side else "captured"
     elif ship.status == LEFT_TABLE:
-        edge = EDGE_WORDS.get(str(ship.exit_edge).lower()[:1], "")
-        text = f"left the table by the {edge} edge" if edge else "left the table"
+        text = f"left the table by the {ship.exit_edge} edge" if ship.exit_edge in EDGES else "left the table"
     elif ship.status in FATE_WORDS:
         text = FATE_WORDS[ship.status]
     elif ship.shore_battery:

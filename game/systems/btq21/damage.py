@@ -24,7 +24,7 @@ def losing(ship: Ship, track: str, amount: int) -> int:
     """The points ``amount`` would take off a track as she stands (what an event reports before they go)."""
     if amount <= 0 or not ship.on_table:
         return 0
-    return ship.left(track) - max(0, ship.left(track) - amount)
+    return min(amount, ship.left(track))
 
 
 def strip(state: GameState, ship: Ship, track: str, amount: int, out: Out) -> int:

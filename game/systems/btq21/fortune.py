@@ -54,19 +54,22 @@ def fall(state: GameState, ship: Ship, act: Activation, out: Out) -> None:
     state.fortune = ()
     act.fortune = card
     fx = spec(state)["effects"][card]
-    fields: dict[str, Any] = {}
     if int(fx["fires"]):
         ship.fires = max(0, ship.fires + int(fx["fires"]))
-        fields["fires"] = ship.fires
     if int(fx["leaks"]):
         ship.leaks = max(0, ship.leaks + int(fx["leaks"]))
-        fields["leaks"] = ship.leaks
-    losses = [(track, state.dice.roll(int(fx[f"{track}_dice"]), 6)) for track in ("crew", "rigging")]
-    losses = [(track, faces) for track, faces in losses if faces]
-    for track, faces in losses:
-        fields[f"{track}_faces"] = faces
-    out.emit(ev.Fortune(ship=ship.id, card=card, **fields))
-    for track, faces in losses:
+    crew, rigging = (tuple(state.dice.roll(int(fx[f"{track}_dice"]), 6)) for track in ("crew", "rigging"))
+    out.emit(
+        ev.Fortune(
+            ship=ship.id,
+            card=card,
+            fires=ship.fires if int(fx["fires"]) else None,
+            leaks=ship.leaks if int(fx["leaks"]) else None,
+            crew_faces=crew or None,
+            rigging_faces=rigging or None,
+        )
+    )
+    for track, faces in (("crew", crew), ("rigging", rigging)):
         lose(state, ship, track, sum(faces), out)
 
 

@@ -77,7 +77,8 @@ def fire_shot(state: GameState, shot: Shot, out: Out, kind: str = "broadside") -
             faces_d10=tuple(faces10),
             hits=hits,
             kind=kind,
-            **({"shot": shot.load, "hits_on": shot.hits_on} if shot.load != loads.ROUND else {}),
+            shot=shot.load if shot.load != loads.ROUND else None,
+            hits_on=shot.hits_on if shot.load != loads.ROUND else None,
         )
     )
     lose(state, target, shot.hits_on, hits, out)
