@@ -238,6 +238,13 @@ class RuleSystem(Protocol):
         """The keys its options carry, (keys, what they do), for the window's list of keys."""
         ...
 
+    def groups(self) -> tuple[tuple[str, str], ...]:
+        """The groups its options are gathered in, (group, title) in the order the action panel shows them.
+
+        A group it does not list comes after these, titled by its name.
+        """
+        ...
+
     def fate(self, state: Any, ship_id: str) -> Any:
         """How the battle left her, for the result (a game.systems.card.Fate)."""
         ...

@@ -33,7 +33,7 @@ def _zoom_on(scene, ship_id, scale=40.0):
 def test_clicking_a_ship_selects_her_and_enter_activates_her(app):
     scene = battle(app)
     _activate(app, scene, "bucentaure")
-    assert "3  Sail this segment" in buttons(app)
+    assert "1  Sail this segment" in buttons(app)  # her move first, then sail, then specials
 
 
 def test_dragging_along_the_tape_measures_the_segment_and_enter_sails_it(app):

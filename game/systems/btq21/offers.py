@@ -34,6 +34,20 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("K", "let go the anchor by the bow, or weigh (option anchors)"),
 )
 
+#: The action panel's groups, in the order a player reads them: the ship to act, her move and the
+#: plain choices (end the activation, hold fire) first, then sail, guns, boarding and special actions.
+GROUPS: tuple[tuple[str, str], ...] = (
+    ("activate", ""),
+    ("move", "Move"),
+    ("", ""),
+    ("sail", "Sail"),
+    ("fire", "Fire"),
+    ("boarding", "Board"),
+    ("special", "Special"),
+    ("load", "Guns"),
+    ("anchor", "Anchor"),
+)
+
 
 def _name(state: GameState, sid: str) -> str:
     s = state.ships.get(sid)

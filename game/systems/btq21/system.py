@@ -50,7 +50,7 @@ from game.systems.btq21.commands import (
     from_dict,
 )
 from game.systems.btq21.events import Out
-from game.systems.btq21.offers import SHORTCUTS, offer
+from game.systems.btq21.offers import GROUPS, SHORTCUTS, offer
 from game.systems.btq21.reference import reference_sections
 from game.systems.btq21.state import Activation, GameState, Ship
 from game.systems.card import Card, Fate
@@ -248,6 +248,9 @@ class BeatToQuarters:
 
     def shortcuts(self) -> tuple[tuple[str, str], ...]:
         return SHORTCUTS
+
+    def groups(self) -> tuple[tuple[str, str], ...]:
+        return GROUPS
 
     def fate(self, state: GameState, ship_id: str) -> Fate:
         return ship_fate(state, ship_id)

@@ -8,17 +8,26 @@ new command of any rule system appears here without a change.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from itertools import groupby
 
 import pygame
 import pygame_gui
+from pygame_gui.core import ObjectID
 
 from game.systems.base import Command, Control, Option, Variant
 from game.table.written import inches
 
-BUTTON_H = 30
+BUTTON_H = 22
+ROW_H = 26  # from one row of buttons to the next
+GAP = 4
+TITLE_W = 58  # the column of group titles
+BUTTON_PAD = 12  # a button's width beyond its words
+SCROLL_BAR_W = 20
+STEM_SHARE = 0.6  # at most this much of a row for the label a row of variants shares
+CAPTION_FONT, CAPTION_SIZE = "noto_sans", 13  # as the theme's @action_caption
 
 #: What a tape button asks of the scene: commit the tape, or lay it for another option.
 COMMIT = "commit"
@@ -39,6 +48,8 @@ class Action:
     key: int | None = None
     group: str = ""
     target: str | None = None  # the ship a shot or a boarding is aimed at
+    #: The option's own label when it comes in several variants, which share a row under it.
+    stem: str = ""
 
 
 def key_code(name: str) -> int | None:
@@ -78,38 +89,162 @@ def actions_for(options: list[Option], tape: str | None, distance: float | None)
                 values["distance"] = hi if distance is None else min(hi, max(lo, distance))
                 label = label.replace("{distance}", inches(values["distance"]))
             out.append(Action(label, _tip(v.help or o.help, v.key), partial(o.command, **values), key_code(v.key),
-                              o.group, o.target))
+                              o.group, o.target, o.label if len(o.variants) > 1 else ""))
     return out
 
 
+def short(label: str, stem: str) -> str:
+    """A variant's words without the option's own, which its row already shows ("hull" for "Fire port at X: hull")."""
+    if stem and label.startswith(stem) and len(label) > len(stem):
+        return label[len(stem):].lstrip(" :\u2014\u2013-") or label
+    return label
+
+
+def _after_title(words: str, title: str) -> str:
+    """A row's label without its group's title word, which the title column already says."""
+    if title and words.lower().startswith(title.lower() + " "):
+        return words[len(title) + 1:]
+    return words
+
+
+@dataclass(frozen=True)
+class Placed:
+    """Where one thing sits in the panel: a button for an action, or a caption (``action`` None)."""
+
+    text: str
+    rect: pygame.Rect
+    action: Action | None = None
+
+
+def arrange(
+    actions: list[Action], groups: Sequence[tuple[str, str]], width: int, measure: Callable[[str, bool], int]
+) -> tuple[list[Action], list[Placed], int]:
+    """Lay the actions out in rows by group, buttons sized to their words, as compact as they read.
+
+    Returns the actions in the order they are shown (the digit keys press the
+    first nine of that order), where each button and caption goes, and the height
+    it all takes.  A group starts a row, its title in a column on the left; an
+    option with several variants takes a row of its own, its label then a short
+    button per variant (no label when one variant's words are the option's own:
+    that button says it); other buttons flow along the row and wrap.
+    ``measure(words, caption)`` is the width a button (or a caption) needs.
+    """
+    order = {g: i for i, (g, _) in enumerate(groups)}
+    titles = dict(groups)
+    gathered: dict[str, list[Action]] = {}
+    for a in actions:
+        gathered.setdefault(a.group, []).append(a)
+    names = sorted(gathered, key=lambda g: order.get(g, len(order)))  # stable: unknown groups as they came
+    shown = {g: titles.get(g, g.capitalize()) for g in names}
+    left = TITLE_W if any(shown.values()) else 0
+    ordered: list[Action] = []
+    placed: list[Placed] = []
+    y = 0
+    for g in names:
+        if shown[g]:
+            placed.append(Placed(shown[g], pygame.Rect(0, y, left - GAP, BUTTON_H)))
+        x = left
+        plain_first = sorted(gathered[g], key=lambda a: bool(a.stem))  # stable: lone buttons share the first row
+        for stem, group_run in groupby(plain_first, key=lambda a: a.stem):
+            run = list(group_run)
+            indent = left
+            if stem:
+                if x > left:
+                    y, x = y + ROW_H, left
+                if all(a.label != stem for a in run):
+                    words = _after_title(stem, shown[g])
+                    cap_w = min(measure(words, True), int((width - left) * STEM_SHARE))
+                    placed.append(Placed(words, pygame.Rect(x, y, cap_w, BUTTON_H)))
+                    x = indent = x + cap_w + GAP
+            for a in run:
+                n = len(ordered)
+                words = short(a.label, stem)
+                words = f"{n + 1}  {words}" if n < 9 else words  # the digit keys press the first nine
+                w = min(measure(words, False), width - indent)
+                if x + w > width and x > indent:
+                    y, x = y + ROW_H, indent
+                placed.append(Placed(words, pygame.Rect(x, y, min(w, width - x), BUTTON_H), a))
+                ordered.append(a)
+                x += w + GAP
+            if stem:  # a row of variants ends its row
+                y, x = y + ROW_H, left
+        if x > left:
+            y += ROW_H
+    return ordered, placed, y
+
+
 class ActionPanel:
-    def __init__(self, rect: pygame.Rect, manager, container) -> None:
+    """The buttons, always in view: rebuilt at the top whenever the options change.
+
+    ``needed`` is the height the buttons take, for the scene to make room; the
+    panel scrolls only when the window is too short to give it.
+    """
+
+    def __init__(self, rect: pygame.Rect, manager, container, groups: Sequence[tuple[str, str]] = ()) -> None:
         self.manager = manager
         self.rect = rect
-        self.scroll = pygame_gui.elements.UIScrollingContainer(
-            rect, manager=manager, container=container, allow_scroll_x=False
-        )
+        self.groups = tuple(groups)
+        self.container = container
+        self.scroll = self._new_scroll()
         self.buttons: dict[pygame_gui.elements.UIButton, Action] = {}
         self.key: tuple | None = None
         self.actions: list[Action] = []
+        self._given: list[Action] = []
+        self.needed = 0
 
     def set_actions(self, actions: list[Action], key: tuple) -> None:
         if key == self.key:
             return
         self.key = key
-        for b in self.buttons:
-            b.kill()
+        self._given = actions
+        self._build()
+
+    def _new_scroll(self) -> pygame_gui.elements.UIScrollingContainer:
+        return pygame_gui.elements.UIScrollingContainer(
+            self.rect, manager=self.manager, container=self.container, allow_scroll_x=False
+        )
+
+    def _font(self, caption: bool):
+        fonts = self.manager.get_theme().get_font_dictionary()
+        return fonts.find_font(CAPTION_SIZE, CAPTION_FONT, bold=True) if caption else fonts.get_default_font()
+
+    def _measure(self, words: str, caption: bool) -> int:
+        return int(self._font(caption).size(words)[0]) + (2 if caption else BUTTON_PAD)
+
+    def _fit(self, words: str, width: int) -> str:
+        """A caption cut with an ellipsis to fit ``width`` (its button tips say it in full)."""
+        font = self._font(True)
+        if font.size(words)[0] <= width:
+            return words
+        while words and font.size(words + "\u2026")[0] > width:
+            words = words[:-1]
+        return words.rstrip() + "\u2026"
+
+    def _build(self) -> None:
+        # a new scroller each time, at the top: a list scrolled down and then changed must never
+        # leave the panel blank (pygame_gui's scroller keeps a stale offset when its area shrinks)
+        self.scroll.kill()
+        self.scroll = self._new_scroll()
         self.buttons = {}
-        self.actions = actions
-        w = self.rect.width - 20
-        for i, a in enumerate(actions):
-            label = f"{i + 1}  {a.label}" if i < 9 else a.label  # the digit keys press the first nine
-            b = pygame_gui.elements.UIButton(
-                pygame.Rect(0, i * (BUTTON_H + 4), w, BUTTON_H), label, manager=self.manager,
-                container=self.scroll, tool_tip_text=a.tip,
-            )
-            self.buttons[b] = a
-        self.scroll.set_scrollable_area_dimensions((w, max(1, len(actions) * (BUTTON_H + 4))))
+        width = self.rect.width - 4
+        self.actions, placed, height = arrange(self._given, self.groups, width, self._measure)
+        if height > self.rect.height:  # it must scroll: make room for the scroll bar
+            self.actions, placed, height = arrange(self._given, self.groups, width - SCROLL_BAR_W, self._measure)
+        self.needed = height
+        for p in placed:
+            if p.action is None:
+                pygame_gui.elements.UILabel(
+                    p.rect, self._fit(p.text, p.rect.width), manager=self.manager, container=self.scroll,
+                    object_id=ObjectID(class_id="@action_caption"),
+                )
+            else:
+                a = p.action
+                button = pygame_gui.elements.UIButton(
+                    p.rect, p.text, manager=self.manager, container=self.scroll,
+                    tool_tip_text=a.tip if p.text.endswith(a.label) else f"{a.label}: {a.tip}",  # a short one: in full
+                )
+                self.buttons[button] = a
+        self.scroll.set_scrollable_area_dimensions((width, max(1, height)))
 
     def clicked(self, event: pygame.event.Event) -> Action | None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -126,7 +261,7 @@ class ActionPanel:
         return None
 
     def set_rect(self, rect: pygame.Rect) -> None:
+        if rect == self.rect:
+            return
         self.rect = rect
-        self.scroll.set_relative_position(rect.topleft)
-        self.scroll.set_dimensions(rect.size)
-        self.key = None
+        self._build()

@@ -117,6 +117,7 @@ SIZE_SMALL = 17
 PAD = 8
 LABEL_W = 72
 MARK_LINE = 21
+TRACKS_MIN = 96  # the least room for the damage tracks before the dice table gives way
 
 
 def render_card(card: Card, size: tuple[int, int], colour: tuple[int, int, int] = P.TEXT) -> pygame.Surface:
@@ -152,13 +153,17 @@ def render_card(card: Card, size: tuple[int, int], colour: tuple[int, int, int] 
     pygame.draw.line(surf, RULE, (PAD, y), (w - PAD, y))
     y += 5
 
-    # bottom block, laid out from the bottom up so the tracks get what is left
-    table_h = _table_height(card.table)
+    # bottom block, laid out from the bottom up so the tracks get what is left; on a card too short
+    # for both, the tracks keep their room and the dice table goes (the shot box shows the dice too)
+    table = card.table
+    table_h = _table_height(table)
+    if table is not None and h - PAD - table_h - 6 - len(card.marks) * MARK_LINE - 8 - y < TRACKS_MIN:
+        table, table_h = None, 0
     marks_h = len(card.marks) * MARK_LINE
     bottom = h - PAD - table_h
     marks_top = bottom - 6 - marks_h
-    if card.table is not None:
-        _draw_table(surf, card.table, pygame.Rect(PAD, bottom, inner, table_h))
+    if table is not None:
+        _draw_table(surf, table, pygame.Rect(PAD, bottom, inner, table_h))
         pygame.draw.line(surf, RULE, (PAD, bottom - 4), (w - PAD, bottom - 4))
     _draw_marks(surf, card.marks, PAD, marks_top, inner)
     pygame.draw.line(surf, RULE, (PAD, marks_top - 4), (w - PAD, marks_top - 4))

@@ -24,7 +24,7 @@ from game.ui.app import Scene
 from game.ui.camera import Camera
 from game.ui.fonts import message
 from game.ui.match import Match
-from game.ui.panels.actions import COMMIT, Action, ActionPanel, LayTape, actions_for
+from game.ui.panels.actions import COMMIT, ROW_H, Action, ActionPanel, LayTape, actions_for
 from game.ui.panels.log import LogPanel
 from game.ui.panels.phasebar import HEIGHT as BAR_H
 from game.ui.render.dice_tray import DiceTray
@@ -37,7 +37,11 @@ if TYPE_CHECKING:
     from game.ui.app import QuarterdeckApp
 
 RIGHT_W = 400
-CARD_H = 430
+CARD_H = 430  # the card's full height; it gives way to the actions down to CARD_MIN
+CARD_MIN = 250
+ACTION_ROWS = 4  # rows kept for the actions even when fewer are offered
+LOG_MIN = 84  # the log's least height: about five lines
+GAP = 6
 PAN_SPEED = 700  # pixels a second with the arrow keys
 COMPUTER_PAUSE = 0.35  # seconds between a computer's commands at normal speed
 
@@ -77,9 +81,12 @@ class BattleScene(Scene):
         self.confirm_load_path: str | None = None
         self.popup: pygame_gui.elements.UIPanel | None = None
         self.popup_buttons: dict = {}
+        self._laid_for = -1  # the actions' height the right-hand column was laid out for
         self.popup_target: str | None = None  # the enemy a fire pop-up offers shots at
         self.log = LogPanel(pygame.Rect(0, 0, 10, 10))
-        self.actions = ActionPanel(pygame.Rect(0, 0, 10, 10), app.ui, self.root)
+        self.actions = ActionPanel(
+            pygame.Rect(0, 0, RIGHT_W - 12, 10), app.ui, self.root, match.session.system.groups()
+        )
         self.menu_button = pygame_gui.elements.UIButton(
             pygame.Rect(0, 4, 90, 32), "Menu", manager=app.ui, container=self.root,
             tool_tip_text="Save (Ctrl+S), load (Ctrl+O), rules (F1), back to the main menu",
@@ -92,14 +99,24 @@ class BattleScene(Scene):
     # --- layout ----------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:
+        """The table on the left; down the right the card, the actions and the log.
+
+        The actions get all the rows they need (a few at least, so the card does
+        not jump with every change), the log keeps a few lines, and the card takes
+        the rest up to its full height: its boxes shrink before an action is hidden.
+        """
         w, h = size
         self.cam.resize(0, BAR_H, w - RIGHT_W, h - BAR_H)
         x = w - RIGHT_W
-        self.card_rect = pygame.Rect(x + 6, BAR_H + 6, RIGHT_W - 12, CARD_H)
-        rest = h - self.card_rect.bottom - 12
-        act_h = max(120, int(rest * 0.42))
-        self.actions.set_rect(pygame.Rect(x + 6, self.card_rect.bottom + 6, RIGHT_W - 12, act_h))
-        self.log.set_rect(pygame.Rect(x + 6, self.card_rect.bottom + 12 + act_h, RIGHT_W - 12, rest - act_h - 6))
+        room = h - BAR_H - 4 * GAP
+        act_h = max(self.actions.needed, ACTION_ROWS * ROW_H)
+        card_h = max(CARD_MIN, min(CARD_H, room - act_h - LOG_MIN))
+        act_h = max(ROW_H, min(act_h, room - card_h - LOG_MIN))
+        self._laid_for = self.actions.needed
+        self.card_rect = pygame.Rect(x + 6, BAR_H + GAP, RIGHT_W - 12, card_h)
+        self.actions.set_rect(pygame.Rect(x + 6, self.card_rect.bottom + GAP, RIGHT_W - 12, act_h))
+        log_top = self.card_rect.bottom + 2 * GAP + act_h
+        self.log.set_rect(pygame.Rect(x + 6, log_top, RIGHT_W - 12, h - GAP - log_top))
         self.menu_button.set_relative_position((w - 96, 4))
 
     def resized(self, size: tuple[int, int]) -> None:
@@ -327,6 +344,8 @@ class BattleScene(Scene):
         key = (self.match.version, human, plan.distance if plan else None, laid.type if laid else None)
         opts = self.match.options() if human else []
         self.actions.set_actions(actions_for(opts, laid.type if laid else None, plan.distance if plan else None), key)
+        if self.actions.needed != self._laid_for:
+            self.layout(self.app.size)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface)
