@@ -78,3 +78,37 @@ def test_the_plans_words_keep_off_the_ship_names():
     names = [label_rect(scene.cam, o, False) for o in scene.state.ships.values()]
     for r in rects:
         assert r.collidelist(names) < 0, r
+
+
+def test_two_ships_run_together_never_print_their_names_over_each_other():
+    app = make_app()
+    scene = battle(app, "squadron", seed=1)
+    a, b = list(scene.state.ships.values())[:2]
+    b.x, b.y = a.x + 0.3, a.y + 0.2  # fouled in a collision: the two bases all but on top of each other
+    scene.view._key = None  # the table is drawn again, as after any command
+    frames(app, 2)
+    rects = scene.view.name_rects
+    assert set(rects) >= {a.id, b.id}
+    assert not rects[a.id].colliderect(rects[b.id])
+    everything = list(rects.values())
+    for i, r in enumerate(everything):
+        assert r.collidelist(everything[i + 1:]) < 0
+
+
+def test_at_the_home_zoom_the_tapes_words_the_names_and_the_hint_stay_apart_and_in_the_view():
+    app = make_app((1280, 720))
+    scene = battle(app, "duel", seed=7)
+    s = scene.state.ships["constitution"]
+    click(app, scene.cam.to_screen(s.x, s.y))
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_HOME)
+    cam = scene.cam
+    sx, _ = cam.to_screen(s.x, s.y)
+    cam.pan_pixels(cam.view_x + cam.view_w - 30 - sx, 0)  # her bow against the right edge of the view
+    frames(app, 2)
+    view = pygame.Rect(cam.view_x, cam.view_y, cam.view_w, cam.view_h)
+    words = list(scene.view.name_rects.values()) + scene.view.plan_text_rects + scene.view.tape_rects
+    assert scene.view.plan_text_rects  # "segment 1: ... drag her along the tape"
+    for i, r in enumerate(words):
+        assert view.contains(r), r
+        assert r.collidelist(words[i + 1:]) < 0, r

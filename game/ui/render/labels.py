@@ -39,6 +39,8 @@ class LabelPlacer:
 
     taken: list[pygame.Rect] = field(default_factory=list)
     placed: list[Placed] = field(default_factory=list)
+    #: Where labels must stay (the table's view): one near an edge is moved in rather than cut off.
+    bounds: pygame.Rect | None = None
 
     def block(self, rect: pygame.Rect) -> None:
         """Keep labels off something that is not a label (the turning handle)."""
@@ -59,30 +61,49 @@ class LabelPlacer:
         """Put a label at ``pos`` or the nearest clear spot along ``push`` (a screen direction) or across it, at most
         ``steps`` label heights away (0: only where it is anchored, for a number that means nothing elsewhere)."""
         w, h = text(s, size, colour, bold).get_size()
-        base = pygame.Rect(0, 0, w, h)
+        r = self.reserve((w, h), pos, anchor, push, optional, steps)
+        if r is None:
+            return None
+        p = Placed(s, size, colour, bold, r)
+        self.placed.append(p)
+        return p
+
+    def reserve(
+        self,
+        size: tuple[int, int],
+        pos: tuple[float, float],
+        anchor: str = "midbottom",
+        push: tuple[float, float] = (0.0, -1.0),
+        optional: bool = False,
+        steps: int = STEPS,
+    ) -> pygame.Rect | None:
+        """A clear rectangle of ``size`` for something drawn by its caller (a name with its badges), as ``place``."""
+        base = pygame.Rect(0, 0, *size)
         setattr(base, anchor, (round(pos[0]), round(pos[1])))
+        base = self._inside(base)
         n = math.hypot(*push) or 1.0
         ux, uy = push[0] / n, push[1] / n
         # walk in steps of a line's height whatever the direction: a step of the label's width
         # (sideways pushes) threw the turn label a hundred pixels and more from its handle
-        step = h + 2.0
+        step = min(size[1], 24) + 2.0
         if base.collidelist(self.taken) < 0:
-            return self._keep(s, size, colour, bold, base)
+            return self._take(base)
         # nearest clear spot first: along the push, then to either side of it
         for k in range(1, steps + 1):
             for dx, dy in ((ux, uy), (-uy, ux), (uy, -ux)):
-                r = base.move(round(dx * step * k), round(dy * step * k))
+                r = self._inside(base.move(round(dx * step * k), round(dy * step * k)))
                 if r.collidelist(self.taken) < 0:
-                    return self._keep(s, size, colour, bold, r)
+                    return self._take(r)
         if optional:
             return None
-        return self._keep(s, size, colour, bold, base)
+        return self._take(base)
 
-    def _keep(self, s: str, size: int, colour, bold: bool, r: pygame.Rect) -> Placed:
-        p = Placed(s, size, colour, bold, r)
+    def _inside(self, r: pygame.Rect) -> pygame.Rect:
+        return r.clamp(self.bounds) if self.bounds is not None else r
+
+    def _take(self, r: pygame.Rect) -> pygame.Rect:
         self.taken.append(r)
-        self.placed.append(p)
-        return p
+        return r
 
 
 def blit_placed(surf: pygame.Surface, p: Placed, shadow: bool = True) -> None:

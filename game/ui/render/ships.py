@@ -104,24 +104,51 @@ def _name_place(cam: Camera, ship: Any) -> tuple[tuple[float, float], int]:
     return (sx, below), (17 if cam.scale >= 8 else 14)
 
 
-def draw_label(surf: pygame.Surface, cam: Camera, ship: Any, badges: tuple[Badge, ...]) -> None:
-    """Her name under her base, and the rule system's badges under it (when the table is close enough)."""
-    (sx, below), size = _name_place(cam, ship)
-    r = blit_text(surf, ship.name, (sx, below), size, P.TEXT, "midtop", shadow=True)
-    if not badges or cam.scale < 4:
+BADGE_SIZE = 13  # type size of a badge's words
+BADGE_GAP = 6  # between two badges
+
+
+def _badge_rows(cam: Camera, badges: tuple[Badge, ...]) -> bool:
+    return bool(badges) and cam.scale >= 4
+
+
+def label_size(cam: Camera, ship: Any, badges: tuple[Badge, ...]) -> tuple[int, int]:
+    """The size of her name with its badges under it, as :func:`draw_label` draws them."""
+    _, size = _name_place(cam, ship)
+    w, h = text(ship.name, size, P.TEXT).get_size()
+    if _badge_rows(cam, badges):
+        row = sum(text(b.label, BADGE_SIZE, b.colour).get_width() + 5 + BADGE_GAP for b in badges) - BADGE_GAP + 4
+        w, h = max(w, row), h + text("X", BADGE_SIZE, P.TEXT).get_height() + 4
+    return w + 2, h + 1
+
+
+def label_anchor(cam: Camera, ship: Any) -> tuple[float, float]:
+    """Where her name wants to be: its top middle, just below her base."""
+    return _name_place(cam, ship)[0]
+
+
+def draw_label(
+    surf: pygame.Surface, cam: Camera, ship: Any, badges: tuple[Badge, ...], at: pygame.Rect | None = None
+) -> None:
+    """Her name and the rule system's badges under it (when the table is close enough), in ``at`` when given
+    (a place the table's labels were laid out to give her), else under her base."""
+    _, size = _name_place(cam, ship)
+    box = at if at is not None else label_rect(cam, ship, badges)
+    r = blit_text(surf, ship.name, (box.centerx, box.top), size, P.TEXT, "midtop", shadow=True)
+    if not _badge_rows(cam, badges):
         return
-    x = sx - sum(len(b.label) * 6 + 8 for b in badges) / 2
-    y = r.bottom + 1
-    for label, col in ((b.label, b.colour) for b in badges):
-        img_r = blit_text(surf, label, (x + 3, y + 1), 13, col, "topleft")
-        pygame.draw.rect(surf, col, img_r.inflate(5, 2), 1, border_radius=3)
-        x = img_r.right + 6
+    imgs = [text(b.label, BADGE_SIZE, b.colour) for b in badges]
+    x = box.centerx - (sum(i.get_width() + 5 + BADGE_GAP for i in imgs) - BADGE_GAP) / 2
+    y = r.bottom + 2
+    for img, b in zip(imgs, badges, strict=True):
+        img_r = surf.blit(img, (round(x + 3), y + 1))
+        pygame.draw.rect(surf, b.colour, img_r.inflate(5, 2), 1, border_radius=3)
+        x = img_r.right + 2 + BADGE_GAP
 
 
 def label_rect(cam: Camera, ship: Any, badges: tuple[Badge, ...]) -> pygame.Rect:
-    """Where :func:`draw_label` prints the name and its badges, so other words can keep off them."""
-    (sx, below), size = _name_place(cam, ship)
-    r = text(ship.name, size, P.TEXT).get_rect(midtop=(round(sx), round(below)))
-    if badges and cam.scale >= 4:
-        r.height += 16
+    """Where her name and badges go when nothing is in their way: under her base."""
+    r = pygame.Rect((0, 0), label_size(cam, ship, badges))
+    sx, below = label_anchor(cam, ship)
+    r.midtop = (round(sx), round(below))
     return r

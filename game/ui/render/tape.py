@@ -57,25 +57,24 @@ def draw_tape(
         a = (off[0] + f[0] * d, off[1] + f[1] * d)
         b = (a[0] + px * TAPE_WIDTH * 2.2, a[1] + py * TAPE_WIDTH * 2.2)
         pygame.draw.line(surf, (255, 60, 60), cam.to_screen(*a), cam.to_screen(*b), 3)
-    for tag, p in tape_labels(cam, plan, length, width):
-        if tag != "turn":
-            blit_placed(surf, p)
 
 
 def tape_labels(cam: Camera, plan: SegmentPlan, length: float, width: float) -> list[tuple[str, Placed]]:
     """Every label of the tape and the turning handle, laid out so that none covers another.
 
-    The tape (cached with the table) and the handle (drawn each frame) both take
-    their labels from here, so the two never disagree about who sits where.
-    Most important first: the turn, the planned distance, then max and min (which
-    the green stretch also shows) and the inch numbers, dropped when crowded.
+    The table lays them out with its other words (ship names, the plan's hints)
+    in one :class:`LabelPlacer`: :func:`key_labels` first, :func:`mark_labels` last.
     """
-    f, off, (px, py) = _tape_frame(plan, length, width)
-    o = cam.to_screen(*off)
-    q = cam.to_screen(off[0] + px, off[1] + py)
-    n = math.hypot(q[0] - o[0], q[1] - o[1]) or 1.0
-    away = ((q[0] - o[0]) / n, (q[1] - o[1]) / n)  # on screen, away from the tape on its label side
     placer = LabelPlacer()
+    return key_labels(cam, plan, length, width, placer) + mark_labels(cam, plan, length, width, placer)
+
+
+def key_labels(
+    cam: Camera, plan: SegmentPlan, length: float, width: float, placer: LabelPlacer
+) -> list[tuple[str, Placed]]:
+    """The words a move depends on, placed before anything else: the turn (by its handle) and the distance."""
+    f, off, (px, py) = _tape_frame(plan, length, width)
+    away = _away(cam, off, px, py)
     out: list[tuple[str, Placed]] = []
     if plan.distance is not None:
         c = cam.to_screen(*handle_point(plan, length))
@@ -98,6 +97,16 @@ def tape_labels(cam: Camera, plan: SegmentPlan, length: float, width: float) -> 
                          bold=True)
         if p is not None:
             out.append(("distance", p))
+    return out
+
+
+def mark_labels(
+    cam: Camera, plan: SegmentPlan, length: float, width: float, placer: LabelPlacer
+) -> list[tuple[str, Placed]]:
+    """Max and min (which the green stretch also shows) and the inch numbers: placed last, dropped when crowded."""
+    f, off, (px, py) = _tape_frame(plan, length, width)
+    away = _away(cam, off, px, py)
+    out: list[tuple[str, Placed]] = []
     for v, name in ((plan.hi, "max"), (plan.lo, "min")):
         a = (off[0] + f[0] * v + px * TAPE_WIDTH * 1.6, off[1] + f[1] * v + py * TAPE_WIDTH * 1.6)
         p = placer.place(f'{name} {v:.1f}"', cam.to_screen(*a), 14, (255, 255, 255), _anchor_towards(*away), away,
@@ -114,6 +123,14 @@ def tape_labels(cam: Camera, plan: SegmentPlan, length: float, width: float) -> 
             out.append(("tick", p))
         i += step
     return out
+
+
+def _away(cam: Camera, off: tuple[float, float], px: float, py: float) -> tuple[float, float]:
+    """On screen, the unit direction away from the tape on the side its labels go."""
+    o = cam.to_screen(*off)
+    q = cam.to_screen(off[0] + px, off[1] + py)
+    n = math.hypot(q[0] - o[0], q[1] - o[1]) or 1.0
+    return ((q[0] - o[0]) / n, (q[1] - o[1]) / n)
 
 
 def _tape_frame(plan: SegmentPlan, length: float, width: float):
@@ -157,17 +174,16 @@ def draw_turn_fan(overlay: pygame.Surface, cam: Camera, plan: SegmentPlan, lengt
     pygame.draw.lines(overlay, (255, 255, 255, 150), True, cam.points(pts), 1)
 
 
-def draw_turn_handle(surf: pygame.Surface, cam: Camera, plan: SegmentPlan, length: float, width: float) -> None:
-    """The handle to drag, on a line from the planned centre, and the turn in words."""
+def draw_turn_handle(surf: pygame.Surface, cam: Camera, plan: SegmentPlan, length: float, label: Placed | None) -> None:
+    """The handle to drag, on a line from the planned centre, and the turn in words (placed with the table's)."""
     x, y, _ = plan.ghost_pose()
     hx, hy = handle_point(plan, length)
     pygame.draw.line(surf, (255, 255, 255), cam.to_screen(x, y), cam.to_screen(hx, hy), 1)
     c = cam.to_screen(hx, hy)
     pygame.draw.circle(surf, (255, 255, 255), c, 8)
     pygame.draw.circle(surf, (30, 30, 30), c, 8, 2)
-    for tag, p in tape_labels(cam, plan, length, width):
-        if tag == "turn":
-            blit_placed(surf, p)
+    if label is not None:
+        blit_placed(surf, label)
 
 
 def draw_free_tape(surf: pygame.Surface, cam: Camera, a, b, label: str) -> None:

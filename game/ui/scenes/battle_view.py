@@ -16,10 +16,13 @@ from game.ui.panels.phasebar import HEIGHT as BAR_H
 from game.ui.panels.phasebar import draw_phase_bar
 from game.ui.render import ships
 from game.ui.render.figures import draw_shapes
+from game.ui.render.labels import LabelPlacer, Placed, blit_placed
 from game.ui.render.table import draw_scale_bar, draw_wind
-from game.ui.render.tape import draw_free_tape, draw_tape, draw_turn_fan, draw_turn_handle
+from game.ui.render.tape import draw_free_tape, draw_tape, draw_turn_fan, draw_turn_handle, key_labels, mark_labels
 
 #: The colour of each tone of a shot box line (game.systems.figures.ShotBox).
+NAME_STEPS = 6  # how far (in lines) a ship's name may walk from under her base to find a clear place
+
 SHOT_TONES = {"head": (255, 230, 140), "": P.TEXT, "dim": P.TEXT_DIM, "bad": (255, 130, 120), "spent": (140, 140, 140)}
 
 
@@ -34,6 +37,9 @@ class BattleView:
         self._shot: tuple[str, ShotBox] | None = None
         self.banner_rect: pygame.Rect | None = None  # where the hand-over card was last drawn
         self.plan_text_rects: list[pygame.Rect] = []  # the plan's words under the ghost, as last drawn
+        self.turn_label: Placed | None = None  # the turning handle's words, placed with the table's
+        self.name_rects: dict[str, pygame.Rect] = {}  # where each ship's name (and badges) was last drawn
+        self.tape_rects: list[pygame.Rect] = []  # the tape's words, as last drawn
 
     def _overlay(self, size: tuple[int, int]) -> pygame.Surface:
         """One translucent layer the size of the window, so the same camera draws on it."""
@@ -67,8 +73,7 @@ class BattleView:
         if reports:
             draw_shapes(surf, cam, reports[1].corridor)
         if plan is not None and plan.distance is not None:
-            s = st.ships[plan.ship]
-            draw_turn_handle(surf, cam, plan, s.length, s.width)
+            draw_turn_handle(surf, cam, plan, st.ships[plan.ship].length, self.turn_label)
         if sc.measure:
             self._draw_measure(surf)
         if reports:
@@ -132,16 +137,60 @@ class BattleView:
             if s.id in activatable:
                 c = cam.to_screen(s.x, s.y)
                 pygame.draw.circle(surf, (255, 255, 255), c, int(max(s.length, s.width) * cam.scale * 0.62) + 4, 1)
-        if plan is not None:
-            self._draw_plan(surf, plan)
-        for s in st.ships.values():
-            if s.on_table:
-                ships.draw_label(surf, cam, s, system.badges(st, s.id))
+        self._draw_labels(surf, plan, focus, active)
         surf.set_clip(clip)
+
+    def _draw_labels(self, surf: pygame.Surface, plan, focus: str | None, active: str | None) -> None:
+        """Every word on the table laid out together, so none prints over another or off the view's edge.
+
+        Most important first: the tape's turn and distance, the ship names (hers
+        first: after a collision two names no longer share a line), the plan's
+        hints under the ghost, and last the tape's marks, which give way.
+        """
+        sc = self.scene
+        st = sc.state
+        cam = sc.cam
+        system = sc.match.session.system
+        placer = LabelPlacer(bounds=pygame.Rect(cam.view_x, cam.view_y, cam.view_w, cam.view_h).inflate(-8, -8))
+        key: list[tuple[str, Placed]] = []
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        words_at = (0.0, 0.0)
+        if plan is not None:
+            s = st.ships[plan.ship]
+            key = key_labels(cam, plan, s.length, s.width, placer)
+            ghost, lines = self._draw_ghost(surf, plan)
+            x, y = cam.to_screen(ghost[0], ghost[1])
+            words_at = (x, y + max(s.length, s.width) * cam.scale * 0.5 + 44)
+        self.turn_label = dict(key).get("turn")
+        self.name_rects = {}
+        first = [i for i in (focus, active) if i]
+        on_table = sorted((o for o in st.ships.values() if o.on_table), key=lambda o: o.id not in first)
+        for o in on_table:
+            badges = system.badges(st, o.id)
+            at = placer.reserve(ships.label_size(cam, o, badges), ships.label_anchor(cam, o), "midtop", (0, 1),
+                                steps=NAME_STEPS)
+            assert at is not None  # a name is never dropped (not optional)
+            ships.draw_label(surf, cam, o, badges, at)
+            self.name_rects[o.id] = at
+        self.plan_text_rects, self.tape_rects = [], []
+        x, y = words_at
+        for words, colr in lines:
+            r = placer.reserve(render(words, 17).get_size(), (x, y), "midtop", (0, 1), steps=NAME_STEPS * 2)
+            assert r is not None  # a hint is never dropped
+            blit_text(surf, words, r.topleft, 17, colr, "topleft", shadow=True)
+            self.plan_text_rects.append(r)
+            y = r.bottom + 2
+        if plan is not None:
+            s = st.ships[plan.ship]
+            for tag, p in key + mark_labels(cam, plan, s.length, s.width, placer):
+                self.tape_rects.append(p.rect)
+                if tag != "turn":  # the handle's own label is drawn with the handle, each frame
+                    blit_placed(surf, p)
 
     # --- pieces ------------------------------------------------------------------
 
-    def _draw_plan(self, surf: pygame.Surface, plan) -> None:
+    def _draw_ghost(self, surf: pygame.Surface, plan) -> tuple[tuple[float, float, float], list]:
+        """Where the tape puts her (drawn), and the words that go under her: hints, warnings, what comes next."""
         sc = self.scene
         st = sc.state
         cam = sc.cam
@@ -174,24 +223,7 @@ class BattleView:
         elif plan.distance is None:
             prompt = laid.prompt if laid and laid.prompt else "drag her along the tape, then turn"
             lines.append((prompt, (230, 230, 230)))
-        x, y = cam.to_screen(ghost[0], ghost[1])
-        y += max(s.length, s.width) * cam.scale * 0.5 + 44
-        # the ship names are printed after this: keep the plan's words clear of them (at the fitted
-        # zoom "next segment: ..." lay right across her own name when the ghost was near her)
-        system = sc.match.session.system
-        names = [ships.label_rect(cam, o, system.badges(st, o.id)) for o in st.ships.values() if o.on_table]
-        self.plan_text_rects = []
-        for text, colr in lines:
-            r = text_rect(text, 17, (x, y))
-            for _ in range(6):
-                hit = r.collidelist(names)
-                if hit < 0:
-                    break
-                r.top = names[hit].bottom + 2
-            blit_text(surf, text, r.topleft, 17, colr, "topleft", shadow=True)
-            names.append(r)
-            self.plan_text_rects.append(r)
-            y = r.bottom + 2
+        return ghost, lines
 
     def _shot_reports(self, acting: str | None) -> tuple[str, ShotBox] | None:
         """Hovering an enemy the acting ship might fire at (or the one a fire pop-up is open for): the rule
