@@ -414,3 +414,25 @@ def test_the_bracket_keys_cycle_a_broadsides_load_and_the_card_shows_it(app):
     assert any("Port guns: chain shot → double shot" in b for b in buttons(app))
     card = scene.match.session.system.card(scene.state, first)
     assert any("Port ready · chain shot" in m.label for row in card.marks for m in row)
+
+
+def test_enter_activates_the_only_ship_that_may_act_while_an_enemys_card_is_shown(app):
+    scene = battle(app, "duel", seed=7)
+    movers = [o.ship for o in scene.match.options() if o.type == "activate"]
+    assert movers == ["constitution"]  # seed 7: the Americans act first, with their one ship
+    g = scene.state.ships["guerriere"]
+    click(app, scene.cam.to_screen(g.x, g.y))
+    assert scene.selected == "guerriere"  # the enemy's card is up
+    key(app, pygame.K_RETURN)
+    frames(app)
+    assert scene.state.activation is not None and scene.state.activation.ship == "constitution"
+
+
+def test_enter_with_an_enemy_shown_and_two_ships_to_choose_from_activates_none(app):
+    scene = battle(app, "squadron", seed=1)
+    assert len([o for o in scene.match.options() if o.type == "activate"]) > 1
+    enemy = next(s for s in scene.state.ships.values() if s.side == "british")
+    click(app, scene.cam.to_screen(enemy.x, enemy.y))
+    key(app, pygame.K_RETURN)
+    frames(app)
+    assert scene.state.activation is None

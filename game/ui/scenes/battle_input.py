@@ -325,11 +325,15 @@ def _key(scene, event) -> bool:
 
 
 def _activate_selected(scene) -> None:
-    for o in scene.match.options():
-        if o.control is Control.SHIP and o.ship == scene.selected:
-            scene.submit(o.command())
-            return
+    """Enter activates the ship whose card is shown, or the only ship that may act (whatever card is shown:
+    an enemy's, looked at while thinking, must not make Enter do nothing)."""
     acts = [o for o in scene.match.options() if o.control is Control.SHIP]
+    chosen = next((o for o in acts if o.ship == scene.selected), None)
+    if chosen is None and len(acts) == 1:
+        chosen = acts[0]
+    if chosen is not None:
+        scene.submit(chosen.command())
+        return
     if acts:
         scene.app.say("click one of the highlighted ships (or Tab), then Enter to activate her")
 
