@@ -23,6 +23,7 @@ TABLE_KEYS: tuple[tuple[str, str], ...] = (
     ("Home", "fit the table"),
     ("Arrows, right drag", "pan; the wheel zooms"),
     ("Space", "skip the dice and animations"),
+    ("P", "pin the roll in the dice tray (again: release it); click a recent roll above the tray to pin it"),
     ("Ctrl+S / Ctrl+O", "save / load"),
     ("F1", "this reference"),
     ("F11 / F12", "fullscreen / screenshot"),

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 import pygame
 import pytest
 
-from game.ui.render.dice_tray import HOLD, TUMBLE, DiceTray, die_hits, layout_dice, render_die
+from game.ui.render.dice_tray import HOLD, RECENT, TUMBLE, DiceTray, die_hits, layout_dice, render_die
 
 
 @dataclass
@@ -219,3 +219,78 @@ def test_a_test_roll_counts_successes_not_hits():
     assert _caption(group, dice, True).endswith("0 successes")
     dice[0].style = HIT
     assert _caption(group, dice, True).endswith("1 success")
+
+
+def _roll(name: str) -> Roll:
+    return Roll(name, [Group(6, [4, 2], 4)], "1 hit")
+
+
+def test_a_roll_that_leaves_the_tray_stays_in_the_stack_of_recent_rolls():
+    tray = DiceTray()
+    hit, check, crit = _roll("broadside"), _roll("critical check"), _roll("critical")
+    for r in (hit, check, crit):
+        tray.push(r)
+    _run(tray)
+    assert tray.current is crit
+    assert list(tray.recent) == [hit, check]  # each had its moment in the tray and is still to be read
+
+
+def test_skipping_puts_the_skipped_rolls_in_the_stack_not_in_the_bin():
+    tray = DiceTray()
+    rolls = [_roll(f"roll {i}") for i in range(4)]
+    for r in rolls:
+        tray.push(r)
+    tray.skip()
+    assert tray.current is rolls[-1]
+    assert [r.purpose for r in tray.recent] == ["roll 0", "roll 1", "roll 2"]
+
+
+def test_the_stack_keeps_the_last_few_rolls():
+    tray = DiceTray()
+    for i in range(RECENT + 3):
+        tray.push(_roll(f"roll {i}"))
+        tray.skip()
+    assert len(tray.recent) == RECENT
+    assert tray.recent[-1].purpose == f"roll {RECENT + 1}"
+
+
+def test_a_pinned_roll_stays_in_the_tray_while_new_rolls_go_to_the_stack():
+    tray = DiceTray()
+    first, second = _roll("first"), _roll("second")
+    tray.push(first)
+    tray.pin()
+    assert tray.pinned is first and not tray.busy  # a pinned roll never holds up the battle
+    tray.push(second)
+    _run(tray)
+    assert tray.pinned is first and tray.current is None
+    assert list(tray.recent) == [second]
+    tray.unpin()
+    assert tray.pinned is None and list(tray.recent) == [second, first]
+
+
+def test_a_recent_roll_is_pinned_and_released_by_clicking_its_line():
+    tray = DiceTray()
+    a, b = _roll("a"), _roll("b")
+    tray.push(a)
+    tray.push(b)
+    _run(tray)
+    target = pygame.Surface((900, 700), pygame.SRCALPHA)
+    rect = pygame.Rect(400, 500, 440, 170)
+    tray.draw(target, rect)
+    line = tray.line_rects[0]
+    assert line.bottom <= rect.top  # the stack sits above the tray
+    assert tray.line_at(line.center) is a
+    tray.toggle_pin(tray.line_at(line.center))
+    assert tray.pinned is a
+    tray.toggle_pin(a)
+    assert tray.pinned is None
+
+
+def test_two_rolls_that_read_the_same_are_still_two_rolls():
+    tray = DiceTray()
+    a, b = _roll("same"), _roll("same")
+    tray.push(a)
+    tray.push(b)
+    tray.skip()
+    tray.pin(a)
+    assert tray.pinned is a and [r is b for r in tray.recent] == [True]

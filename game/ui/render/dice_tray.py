@@ -41,6 +41,7 @@ TICK = 0.07  # a tumbling die shows a new face this often
 RUSH_AT = 4  # more rolls than this waiting: play them faster
 RUSH = 4.0
 MAX_WAITING = 12  # older rolls beyond this are dropped (the battle log keeps them all)
+RECENT = 5  # rolls kept in the stack above the tray once they have left it
 
 # --- looks --------------------------------------------------------------------
 
@@ -54,6 +55,10 @@ INK = {6: (28, 28, 34), 10: (250, 246, 236), 12: (250, 246, 236)}
 INK_OTHER = (250, 246, 236)
 PAD = 8
 TEXT_H = 40  # purpose and summary lines under the dice
+LINE_H = 24  # one roll of the recent stack
+MINI = 14  # a die in the recent stack
+MINI_MAX = 10  # dice drawn on a stack line before "+n"
+PIN = (250, 200, 90)
 
 TUMBLING, HOLDING, FADING = "tumble", "hold", "fade"
 #: Styles a face is drawn in: the result of a die with a number to beat, a die that just counts, or one in the air.
@@ -293,20 +298,95 @@ class DiceTray:
         self._speed = 1.0
         self._faces: dict[tuple[int, int, int, str, bool], pygame.Surface] = {}
         self._bg: dict[tuple[int, int], pygame.Surface] = {}
+        #: Rolls that have left the tray, newest last: a hit, its critical check, the critical and the
+        #: crew it cost follow one another in a second or two, and each stays readable here.
+        self.recent: deque[Any] = deque(maxlen=RECENT)
+        #: A roll the player pinned: it stays in the tray, settled, until released; new rolls go to the stack.
+        self.pinned: Any | None = None
+        #: A stack roll under the pointer: shown in the tray while the pointer stays on it.
+        self.peek: Any | None = None
+        self._pinned_show: _Show | None = None
+        self._peeked: _Show | None = None
+        self._line_rects: list[tuple[pygame.Rect, Any]] = []
+        self._lines: dict[tuple[int, int], tuple[Any, pygame.Surface]] = {}
 
     # --- feeding and time ---------------------------------------------------
 
     def push(self, roll: DiceRollLike) -> None:
-        """Queue a roll; at instant speed it replaces whatever is showing."""
+        """Queue a roll; at instant speed it replaces whatever is showing; with a roll pinned it goes to the stack."""
+        if self.pinned is not None:
+            self.recent.append(roll)
+            return
         if self._speed <= 0:
+            for waiting in self._queue:
+                self.recent.append(waiting)
             self._queue.clear()
+            self._retire()
             self._start(roll, settled=True)
             return
         self._queue.append(roll)
         while len(self._queue) > MAX_WAITING:
-            self._queue.popleft()
+            self.recent.append(self._queue.popleft())
         if self._cur is None:
             self._start(self._queue.popleft())
+
+    def _retire(self) -> None:
+        """The roll on show leaves the tray for the stack."""
+        if self._cur is not None:
+            self.recent.append(self._cur.roll)
+            self._cur = None
+
+    # --- pinning -------------------------------------------------------------------
+
+    def pin(self, roll: Any | None = None) -> None:
+        """Keep ``roll`` (default: the one on show, else the newest in the stack) in the tray until released."""
+        if roll is None:
+            roll = self._cur.roll if self._cur else (self.recent[-1] if self.recent else None)
+        if roll is None:
+            return
+        for waiting in self._queue:  # what was waiting is not lost: it goes to the stack, settled
+            self.recent.append(waiting)
+        self._queue.clear()
+        if self._cur is not None and self._cur.roll is not roll:
+            self._retire()
+        self._cur = None
+        self._forget(roll)
+        self.pinned = roll
+        self._pinned_show = _make_show(roll, self._rng)
+        self._settle(self._pinned_show)
+
+    def _forget(self, roll: Any) -> None:
+        """Take ``roll`` itself out of the stack (by identity: two rolls may read the same)."""
+        kept = [r for r in self.recent if r is not roll]
+        self.recent.clear()
+        self.recent.extend(kept)
+
+    def unpin(self) -> None:
+        """Release the pinned roll: back to the stack, and the tray takes new rolls again."""
+        if self.pinned is None:
+            return
+        self.recent.append(self.pinned)
+        self.pinned = None
+        self._pinned_show = None
+
+    def toggle_pin(self, roll: Any | None = None) -> None:
+        if self.pinned is not None and (roll is None or roll is self.pinned):
+            self.unpin()
+        else:
+            if self.pinned is not None:
+                self.unpin()
+            self.pin(roll)
+
+    def line_at(self, pos: tuple[int, int]) -> Any | None:
+        """The stack's roll drawn under ``pos`` (as last drawn), if any."""
+        for rect, roll in self._line_rects:
+            if rect.collidepoint(pos):
+                return roll
+        return None
+
+    @property
+    def line_rects(self) -> list[pygame.Rect]:
+        return [r for r, _ in self._line_rects]
 
     def update(self, dt: float, speed: float = 1.0) -> None:
         """Advance the animation by ``dt`` real seconds at ``speed`` (1 normal, 2.5 fast, 0 instant)."""
@@ -339,7 +419,7 @@ class DiceTray:
         elif cur.phase == HOLDING and not self._queue:
             cur.phase, cur.t = FADING, 0.0
         else:  # held long enough with another roll waiting, or faded out
-            self._cur = None
+            self._retire()
             if self._queue:
                 self._start(self._queue.popleft())
 
@@ -359,7 +439,9 @@ class DiceTray:
         backlog one by one; the battle log has every roll.
         """
         if self._queue:
-            last = self._queue[-1]
+            last = self._queue.pop()
+            self._retire()
+            self.recent.extend(self._queue)  # skipped, not lost: each is in the stack
             self._queue.clear()
             self._start(last, settled=True)
         elif self._cur is not None and self._cur.phase == TUMBLING:
@@ -369,6 +451,9 @@ class DiceTray:
         """Forget every roll (a take-back, a new battle)."""
         self._queue.clear()
         self._cur = None
+        self.recent.clear()
+        self.pinned = self.peek = self._pinned_show = self._peeked = None
+        self._line_rects = []
 
     # --- what is on show -------------------------------------------------------
 
@@ -406,8 +491,12 @@ class DiceTray:
     # --- drawing ---------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The tray in ``rect``: nothing when idle; a settled roll is a single (faded) blit."""
-        show = self._cur
+        """The tray in ``rect`` with the stack of recent rolls above it; a settled roll is a single (faded) blit.
+
+        What the tray shows, first found: the stack roll under the pointer, the pinned roll, the roll on show.
+        """
+        show = self._peek_show() or self._pinned_show or self._cur
+        self._draw_stack(surface, rect, rect.top if show is not None else rect.bottom)
         if show is None or rect.width < 8 or rect.height < 8:
             return
         size = (rect.width, rect.height)
@@ -417,6 +506,10 @@ class DiceTray:
         if show.settled_image is None or show.settled_image[0] != size:
             img = pygame.Surface(size, pygame.SRCALPHA)
             self._paint(img, (0, 0), show, size)
+            if show is self._pinned_show:
+                _pin_mark(img, "pinned: P or click to release")
+            elif show is not self._cur:
+                _pin_mark(img, "earlier roll: click to pin")
             show.settled_image = (size, img)
         img = show.settled_image[1]
         alpha = 255
@@ -424,6 +517,37 @@ class DiceTray:
             alpha = max(0, min(255, int(255 * (1.0 - show.t / FADE))))
         img.set_alpha(alpha)
         surface.blit(img, rect.topleft)
+
+    def _peek_show(self) -> _Show | None:
+        roll = self.peek
+        if roll is None or roll is self.pinned or not any(r is roll for r in self.recent):
+            return None
+        if self._peeked is None or self._peeked.roll is not roll:
+            self._peeked = _make_show(roll, self._rng)
+            self._settle(self._peeked)
+        return self._peeked
+
+    def _draw_stack(self, surface: pygame.Surface, rect: pygame.Rect, bottom: int) -> None:
+        """The recent rolls as one line each, newest nearest the tray; remembered for clicks and hovers."""
+        self._line_rects = []
+        y = bottom - 4
+        keep: dict[tuple[int, int], tuple[Any, pygame.Surface]] = {}
+        for roll in reversed(self.recent):
+            if y - LINE_H < rect.top - LINE_H * RECENT - 8:
+                break
+            key = (id(roll), rect.width)
+            got = self._lines.get(key)
+            if got is None or got[0] is not roll:
+                got = (roll, _stack_line(self, roll, rect.width))
+            keep[key] = got
+            img = got[1]
+            r = img.get_rect(bottomleft=(rect.left, y))
+            surface.blit(img, r)
+            if roll is self.peek:
+                pygame.draw.rect(surface, PIN, r, 1, border_radius=5)
+            self._line_rects.append((r, roll))
+            y = r.top - 2
+        self._lines = keep
 
     def _layout(self, show: _Show, size: tuple[int, int]) -> Layout:
         lay = show.layouts.get(size)
@@ -528,3 +652,40 @@ def _fit(s: str, size: int, colour: tuple[int, int, int], max_w: int, bold: bool
             hi = mid - 1
     img = text(s[:lo].rstrip() + "…", sz, colour, bold)
     return img if img.get_width() <= max_w else img.subsurface((0, 0, max_w, img.get_height()))
+
+
+def _pin_mark(img: pygame.Surface, words: str) -> None:
+    """A tag at the tray's top right saying the roll shown is not the newest, and what a click does."""
+    tag = text(words, 14, (30, 24, 10), True)
+    r = tag.get_rect(topright=(img.get_width() - PAD, PAD - 2)).inflate(10, 4)
+    pygame.draw.rect(img, PIN, r, border_radius=4)
+    img.blit(tag, tag.get_rect(center=r.center))
+
+
+def _stack_line(tray: DiceTray, roll: Any, width: int) -> pygame.Surface:
+    """One recent roll on a line: a few of its dice, small, then what it was for and what came of it."""
+    img = pygame.Surface((width, LINE_H), pygame.SRCALPHA)
+    pygame.draw.rect(img, (14, 32, 27, 225), img.get_rect(), border_radius=5)
+    pygame.draw.rect(img, TRAY_EDGE, img.get_rect(), 1, border_radius=5)
+    x = 5
+    y = (LINE_H - MINI) // 2
+    shown = 0
+    total = sum(len(g.faces) for g in roll.groups)
+    for g in roll.groups:
+        for i, face in enumerate(g.faces):
+            if shown == MINI_MAX:
+                break
+            hit = die_hits(int(face), g.needed)
+            style = PLAIN if hit is None else (HIT if hit else MISS)
+            rer = i in set(getattr(g, "rerolled", None) or ())
+            img.blit(tray._face(int(g.sides), int(face), MINI, style, rer), (x, y))
+            x += MINI + 2
+            shown += 1
+    if total > shown:
+        more = text(f"+{total - shown}", 13, P.TEXT_DIM)
+        img.blit(more, (x + 1, (LINE_H - more.get_height()) // 2))
+        x += more.get_width() + 4
+    words = f"{roll.purpose}: {roll.summary}" if roll.summary else str(roll.purpose)
+    label = _fit(words, 14, P.TEXT, max(1, width - x - 8))
+    img.blit(label, (x + 4, (LINE_H - label.get_height()) // 2))
+    return img

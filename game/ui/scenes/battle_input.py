@@ -293,6 +293,9 @@ def _key(scene, event) -> bool:
     if k == pygame.K_TAB:
         _cycle(scene)
         return True
+    if k == pygame.K_p and not ctrl:
+        scene.tray.toggle_pin()
+        return True
     if k == pygame.K_BACKSPACE:
         scene.take_back()
         return True
@@ -357,6 +360,8 @@ def _press(scene, event) -> bool:
     if scene.banner is not None:
         scene.banner = None
         return True
+    if event.button == 1 and _tray_click(scene, pos):
+        return True
     point = scene.cam.to_table(*pos)
     scene.press_at = pos
     scene.moved_since_press = False
@@ -388,10 +393,24 @@ def _press(scene, event) -> bool:
     return True
 
 
+def _tray_click(scene, pos) -> bool:
+    """A click on a recent roll pins it in the tray (again: releases it); a click on a pinned roll releases it."""
+    roll = scene.tray.line_at(pos)
+    if roll is not None:
+        scene.tray.toggle_pin(roll)
+        return True
+    tray = scene.view.tray_rect
+    if tray is not None and tray.collidepoint(pos) and (scene.tray.pinned is not None or scene.tray.peek is not None):
+        scene.tray.toggle_pin(scene.tray.peek)
+        return True
+    return False
+
+
 def _motion(scene, event) -> bool:
     pos = event.pos
     scene.mouse = scene.cam.to_table(*pos)
     scene.hover = ship_at(scene, scene.mouse) if scene.cam.contains(*pos) else None
+    scene.tray.peek = scene.tray.line_at(pos)
     if scene.press_at and math.hypot(pos[0] - scene.press_at[0], pos[1] - scene.press_at[1]) > DRAG_THRESHOLD_PX:
         scene.moved_since_press = True
     if scene.drag == "pan":

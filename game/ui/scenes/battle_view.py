@@ -40,6 +40,7 @@ class BattleView:
         self.turn_label: Placed | None = None  # the turning handle's words, placed with the table's
         self.name_rects: dict[str, pygame.Rect] = {}  # where each ship's name (and badges) was last drawn
         self.tape_rects: list[pygame.Rect] = []  # the tape's words, as last drawn
+        self.tray_rect: pygame.Rect | None = None  # where the dice tray was last drawn
 
     def _overlay(self, size: tuple[int, int]) -> pygame.Surface:
         """One translucent layer the size of the window, so the same camera draws on it."""
@@ -81,8 +82,8 @@ class BattleView:
         draw_scale_bar(surf, cam)
         draw_wind(surf, cam, st.wind_from)
         tw = min(440, cam.view_w - 200)
-        tray_rect = pygame.Rect(cam.view_x + cam.view_w - tw - 12, cam.view_y + cam.view_h - 182, tw, 170)
-        sc.tray.draw(surf, tray_rect)
+        self.tray_rect = pygame.Rect(cam.view_x + cam.view_w - tw - 12, cam.view_y + cam.view_h - 182, tw, 170)
+        sc.tray.draw(surf, self.tray_rect)
         surf.set_clip(clip)
         to_move = sc.match.to_move()
         bar = sc.match.session.system.turn_bar(st, to_move)
