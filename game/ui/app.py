@@ -18,6 +18,7 @@ import pygame_gui
 
 from game.files import sweep, write_atomic
 from game.persistence.autosave import home
+from game.ui.placement import TipManager, message_spot
 from game.ui.settings import Settings, read_settings, save_settings
 
 MIN_SIZE = (960, 600)
@@ -28,6 +29,8 @@ class Scene:
     """A screen of the program.  Widgets go in ``self.root`` so they leave with the scene."""
 
     overlay = False
+    #: The edge of ``message_area`` the program's messages go to first ("bottom" or "top").
+    message_edge = "bottom"
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -36,6 +39,14 @@ class Scene:
 
     def handle(self, event: pygame.event.Event) -> bool:
         return False
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What tool tips and the program's messages must not cover (the player's working area)."""
+        return []
+
+    def message_area(self) -> pygame.Rect | None:
+        """Where the program's one-line messages go; None: along the bottom of the window."""
+        return None
 
     def update(self, dt: float) -> None:
         pass
@@ -69,11 +80,12 @@ class App:
         self.screen = pygame.display.set_mode(size, flags)
         pygame.display.set_caption("Quarterdeck")
         self.size = self.screen.get_size()
-        self.ui = pygame_gui.UIManager(self.size, str(THEME) if THEME.exists() else None)
+        self.ui = TipManager(self.size, str(THEME) if THEME.exists() else None, keep_clear=self._keep_clear)
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
         self.running = True
         self.message: tuple[str, float] | None = None  # a line shown at the bottom for a few seconds
+        self.message_rect: pygame.Rect | None = None  # where it was last drawn
         self.frame_times: list[float] = []
         if notes:  # damaged settings never stop the game: say what was set back
             self.say(" ".join(notes), seconds=10.0)
@@ -96,6 +108,9 @@ class App:
         while self.scenes:
             self.pop()
         self.push(scene_factory(self))
+
+    def _keep_clear(self) -> list[pygame.Rect]:
+        return self.scene.keep_clear() if self.scene is not None else []
 
     def say(self, text: str, seconds: float = 4.0) -> None:
         from game.ui.fonts import message
@@ -198,13 +213,17 @@ class App:
         from game.ui.fonts import font
         from game.ui.fonts import text as render
 
-        lines = wrap(text, font(20).size, self.size[0] - 120)
+        window = pygame.Rect((0, 0), self.size)
+        area = (self.scene.message_area() if self.scene is not None else None) or window.inflate(-40, -60)
+        lines = wrap(text, font(20).size, max(120, area.width - 40))
         imgs = [render(ln, 20, (250, 245, 230)) for ln in lines]
         height = sum(i.get_height() for i in imgs)
         width = max(i.get_width() for i in imgs)
-        box = pygame.Rect(0, 0, width, height)
-        box.midbottom = (self.size[0] // 2, self.size[1] - 40)
-        pygame.draw.rect(self.screen, (0, 0, 0), box.inflate(24, 12), border_radius=6)
+        edge = self.scene.message_edge if self.scene is not None else "bottom"
+        spot = message_spot((width + 24, height + 12), area, self._keep_clear(), edge)
+        self.message_rect = spot
+        box = spot.inflate(-24, -12)
+        pygame.draw.rect(self.screen, (0, 0, 0), spot, border_radius=6)
         y = box.top
         for img in imgs:
             self.screen.blit(img, img.get_rect(midtop=(box.centerx, y)))

@@ -186,7 +186,7 @@ def draw_turn_handle(surf: pygame.Surface, cam: Camera, plan: SegmentPlan, lengt
         blit_placed(surf, label)
 
 
-def draw_free_tape(surf: pygame.Surface, cam: Camera, a, b, label: str) -> None:
+def draw_free_tape(surf: pygame.Surface, cam: Camera, a, b, label: str) -> pygame.Rect:
     """The M tape between two points, its reading beyond the far end and kept inside the table view.
 
     A long reading ("42.1\" — one ship to another: 40.3\" base to base") is split over two lines, so it
@@ -208,6 +208,7 @@ def draw_free_tape(surf: pygame.Surface, cam: Camera, a, b, label: str) -> None:
     for s, size, bold in imgs:
         r = blit_text(surf, s, (box.left, y), size, (255, 255, 255), bold=bold, shadow=True)
         y = r.bottom + 2
+    return box
 
 
 def free_tape_label_rect(cam: Camera, sa, sb, w: int, h: int) -> pygame.Rect:

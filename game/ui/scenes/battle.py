@@ -123,6 +123,25 @@ class BattleScene(Scene):
         super().resized(size)
         self.layout(size)
 
+    message_edge = "top"  # the table's top, under the turn bar, where the eye looks for what is happening
+
+    def message_area(self) -> pygame.Rect:
+        return pygame.Rect(self.cam.view_x, self.cam.view_y, self.cam.view_w, self.cam.view_h).inflate(-24, -12)
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """The side panel (card, actions, log), and on the table the words a player is reading: the measuring
+        tape's reading, the shot box, the plan's hints, the dice tray and its stack."""
+        w, h = self.app.size
+        column = pygame.Rect(self.cam.view_x + self.cam.view_w, BAR_H, w - self.cam.view_x - self.cam.view_w, h - BAR_H)
+        v = self.view
+        table = [r for r in (v.measure_rect, v.shot_rect) if r is not None] + list(v.plan_text_rects)
+        if v.tray_rect is not None and (self.tray.current is not None or self.tray.pinned is not None):
+            table.append(v.tray_rect)
+        table += self.tray.line_rects
+        if self.popup is not None:
+            table.append(pygame.Rect(self.popup.get_abs_rect()))
+        return [column, *table]
+
     # --- whose move --------------------------------------------------------------
 
     @property

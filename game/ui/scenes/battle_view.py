@@ -41,6 +41,8 @@ class BattleView:
         self.name_rects: dict[str, pygame.Rect] = {}  # where each ship's name (and badges) was last drawn
         self.tape_rects: list[pygame.Rect] = []  # the tape's words, as last drawn
         self.tray_rect: pygame.Rect | None = None  # where the dice tray was last drawn
+        self.measure_rect: pygame.Rect | None = None  # the free tape's reading, as last drawn
+        self.shot_rect: pygame.Rect | None = None  # the shot box, as last drawn
 
     def _overlay(self, size: tuple[int, int]) -> pygame.Surface:
         """One translucent layer the size of the window, so the same camera draws on it."""
@@ -71,6 +73,7 @@ class BattleView:
         clip = surf.get_clip()
         surf.set_clip(view)
         reports = self._shot_reports(acting)
+        self.measure_rect = self.shot_rect = None
         if reports:
             draw_shapes(surf, cam, reports[1].corridor)
         if plan is not None and plan.distance is not None:
@@ -263,6 +266,7 @@ class BattleView:
         w = max(8 + blit_width(t) for t, _ in lines) + 12
         h = len(lines) * 20 + 10
         x, y = self._shot_box_place(w, h)
+        self.shot_rect = pygame.Rect(x, y, w, h)
         panel = pygame.Surface((w, h), pygame.SRCALPHA)
         panel.fill((10, 14, 20, 225))
         surf.blit(panel, (x, y))
@@ -302,7 +306,7 @@ class BattleView:
             one, two = sc.state.ships[sa], sc.state.ships[sb]
             gap = base_distance(one.pose, (one.length, one.width), two.pose, (two.length, two.width))
             label += f"  —  {one.name} to {two.name}: {inches(gap)} base to base"
-        draw_free_tape(surf, sc.cam, a, b, label)
+        self.measure_rect = draw_free_tape(surf, sc.cam, a, b, label)
 
     def _draw_banner(self, surf: pygame.Surface, text: str) -> None:
         """The hand-over card, centred on the table and no wider than it: the whole window is shaded so

@@ -260,6 +260,7 @@ class MenuScene(Scene):
                     object_id=ObjectID(class_id="@caption"),
                 )
                 y += 22
+        self._buttons_bottom = y
         if not can_continue:
             self.buttons["continue"].widget.disable()
         self.panel: UIPanel | None = None
@@ -267,6 +268,24 @@ class MenuScene(Scene):
             self._build_new_battle()
         elif self.panel_kind == "settings":
             self._build_settings()
+
+    def message_area(self) -> pygame.Rect | None:
+        """With a panel open, messages go under the menu's buttons, off the panel the player is filling in."""
+        if self.panel is None:
+            return None
+        m = self._metrics()
+        left = m["margin"]
+        top = self._buttons_bottom + 8
+        return pygame.Rect(left, top, self.panel_rect().left - left - 12, self.app.size[1] - top - 12)
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """The scenario list and the panel's buttons: a tool tip or a message over them hides the choice."""
+        out = []
+        for name in ("scenario_list", "start_button", "back_button"):
+            el = getattr(self, name, None)
+            if el is not None and el.alive():
+                out.append(pygame.Rect(el.get_abs_rect()))
+        return out
 
     def _card(self) -> tuple[UIPanel, int, int]:
         r = self.panel_rect()
