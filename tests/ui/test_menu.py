@@ -242,23 +242,75 @@ def test_corrupted_autosave_shows_an_error_and_keeps_the_menu(app):
     assert scene._modal() is None and app.running
 
 
-def test_load_dialog_starts_in_the_save_folder_and_reports_a_bad_file(app, tmp_path):
-    bad = tmp_path / "bad.yaml"
-    bad.write_bytes(b"\x00\x01 not a save")
+def _saved_battle(folder, name: str, seed: int = 3, commands: int = 12) -> None:
+    """A real save of a duel played a few commands in by random players."""
+    from game.ai import make_player
+    from game.content.load import load_default, load_scenario, scenario_path
+    from game.persistence.save import write_save
+    from game.persistence.session import Session
+
+    rules, ships = load_default()
+    session = Session(load_scenario(scenario_path("duel"), ships, rules), rules, seed, {"british": "captain"})
+    players = {side.id: make_player("random", seed, side.id) for side in session.scenario.sides}
+    for _ in range(commands):
+        if session.over:
+            break
+        options = session.legal()
+        side = session.state.ships[options[0].ship].side
+        session.submit(players[side].choose(session.state, options))
+    folder.mkdir(parents=True, exist_ok=True)
+    write_save(folder / name, session)
+
+
+def test_the_load_window_lists_each_save_by_its_battle_and_refuses_a_damaged_one(app, tmp_path):
+    from game.ui.panels.save_browser import SaveBrowser
+
+    saves = tmp_path / "saves"
+    _saved_battle(saves, "duel-turn1.yaml")
+    (saves / "bad.yaml").write_bytes(b"\x00\x01 not a save")
     scene = menu(app)
     key(app, pygame.K_l, "l")
     dialog = scene.file_dialog
-    assert isinstance(dialog, pygame_gui.windows.UIFileDialog) and dialog.alive()
-    assert dialog.allow_existing_files_only
-    assert os.path.samefile(dialog.current_directory_path, tmp_path)
-    # what the dialog posts when a file is picked and OK pressed
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(bad), ui_element=dialog))
+    assert isinstance(dialog, SaveBrowser) and dialog.alive()
+    assert os.path.samefile(dialog.folder, saves)
+    rows = {s.path.name: s for s in dialog.summaries}
+    good, bad = rows["duel-turn1.yaml"], rows["bad.yaml"]
+    assert good.title == "The Duel" and good.progress().startswith("turn 1 of")
+    sides = [(name, kind) for name, kind, _ in good.sides()]
+    assert sides == [("United States Navy", "human"), ("Royal Navy", "captain")]
+    assert "not a Quarterdeck save" in bad.problem
+    for _ in range(200):  # the worker replays the good save for its picture
+        step(app, 1)
+        if good.path in dialog._pictures:
+            break
+    assert isinstance(dialog._pictures[good.path], dict)
+    click(app, dialog.row_rect(list(rows).index("bad.yaml")).center)
+    assert not dialog.load_button.is_enabled  # a damaged save cannot be chosen
+    # a file picked elsewhere ("Other folder...") that is no save is reported, and the menu stays
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(saves / "bad.yaml"),
+                                         ui_element=dialog))
     dialog.kill()
     step(app)
     window = scene._modal()
     assert isinstance(window, pygame_gui.windows.UIMessageWindow)
     assert "not a Quarterdeck save" in window.text_block.html_text
     assert app.scenes == [scene]
+
+
+def test_a_double_click_on_a_save_in_the_load_window_opens_the_battle(app, tmp_path):
+    from game.persistence.save import read_save
+    from game.ui.scenes.battle import BattleScene
+
+    _saved_battle(tmp_path / "saves", "duel-turn1.yaml")
+    scene = menu(app)
+    key(app, pygame.K_l, "l")
+    row = scene.file_dialog.row_rect(0).center
+    click(app, row)
+    click(app, row)
+    step(app, 3)
+    assert isinstance(app.scene, BattleScene)
+    saved = read_save(tmp_path / "saves" / "duel-turn1.yaml")["commands"]
+    assert app.scene.match.session.commands[:12] == saved  # (the computer's British may have acted since)
 
 
 def test_settings_changes_are_saved(app):

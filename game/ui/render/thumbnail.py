@@ -35,14 +35,19 @@ _WIND = (236, 232, 220)
 _cache: OrderedDict[tuple[str, tuple[int, int]], tuple[object, pygame.Surface]] = OrderedDict()
 
 
-def scenario_thumbnail(scenario, size: tuple[int, int], rules=None) -> pygame.Surface:
+def scenario_thumbnail(scenario, size: tuple[int, int], rules=None, poses=None) -> pygame.Surface:
     """The scenario's table drawn to fit ``size`` (pixels), aspect kept, centred on a dark ground.
 
     ``rules`` gives the real base sizes; without it the shipped rule set is
-    used if it loads, otherwise a middling base.  The returned surface is
-    shared through the cache: blit or copy it, don't draw on it.
+    used if it loads, otherwise a middling base.  ``poses`` (ship id -> x, y,
+    heading, on the table) draws the ships where a battle left them instead of
+    where the scenario sets them (a ship off the table is left out); such a
+    picture is not cached.  A cached surface is shared: blit or copy it, don't
+    draw on it.
     """
     size = (max(1, int(size[0])), max(1, int(size[1])))
+    if poses is not None:
+        return _render(scenario, size, _bases(rules), poses)
     key = (scenario.id, size)
     hit = _cache.get(key)
     # Same id but a different scenario (a test's sample, an edited file) must not get the old picture.
@@ -79,7 +84,7 @@ def _bases(rules):
     return base
 
 
-def _render(scenario, size: tuple[int, int], base_of) -> pygame.Surface:
+def _render(scenario, size: tuple[int, int], base_of, poses=None) -> pygame.Surface:
     w, h = size
     surf = pygame.Surface(size)
     surf.fill(_BACKGROUND)
@@ -114,9 +119,14 @@ def _render(scenario, size: tuple[int, int], base_of) -> pygame.Surface:
             marks.append(c)
         for sq in side.squadrons:
             for s in sq.ships:
+                pose = s.pose
+                if poses is not None:
+                    if s.id not in poses or not poses[s.id][3]:
+                        continue  # sunk, run off the table or otherwise gone
+                    pose = tuple(poses[s.id][:3])
                 length, width = base_of(s.ship.rate)
-                _ship(surf, px, s.pose, length, width, scale, colour)
-                marks.append(px(s.pose[0], s.pose[1]))
+                _ship(surf, px, pose, length, width, scale, colour)
+                marks.append(px(pose[0], pose[1]))
     for t in scenario.terrain:
         marks.extend(px(x, y) for x, y in t.points)
 

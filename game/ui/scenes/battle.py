@@ -75,7 +75,7 @@ class BattleScene(Scene):
         self._last_human: str | None = None
         self.pause = 0.0
         self.ended = False
-        self.dialog: pygame_gui.windows.UIFileDialog | None = None
+        self.dialog: pygame_gui.elements.UIWindow | None = None  # the save dialog, or the load window
         self.dialog_mode = ""
         self.confirm_load: pygame_gui.windows.UIConfirmationDialog | None = None  # "load another battle?"
         self.confirm_load_path: str | None = None
@@ -279,11 +279,19 @@ class BattleScene(Scene):
         except OSError as e:  # a read-only home: the dialog starts where it can, and says why
             self.app.say(f"cannot make {folder}: {e.strerror or e}; choose another folder")
             folder = Path.cwd()
-        start = folder / (f"{self.state.scenario_id}-turn{self.state.turn}.yaml" if mode == "save" else "")
+        if mode == "load":
+            from game.ui.panels.save_browser import SaveBrowser
+
+            w, h = self.app.size
+            rect = pygame.Rect(0, 0, min(820, w - 40), min(640, h - 40))
+            rect.center = (w // 2, h // 2)
+            self.dialog = SaveBrowser(rect, self.app.ui, self.app.rules, self.app.ships, folder)
+            self.dialog_mode = mode
+            return
+        start = folder / f"{self.state.scenario_id}-turn{self.state.turn}.yaml"
         self.dialog = pygame_gui.windows.UIFileDialog(
             pygame.Rect(self.app.size[0] // 2 - 300, 80, 600, 520), self.app.ui,
-            window_title="Save the battle" if mode == "save" else "Load a battle",
-            initial_file_path=str(start), allow_existing_files_only=(mode == "load"),
+            window_title="Save the battle", initial_file_path=str(start), allow_existing_files_only=False,
         )
         self.dialog_mode = mode
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -32,7 +31,7 @@ from pygame_gui.elements import (
     UITextEntryLine,
     UIWindow,
 )
-from pygame_gui.windows import UIFileDialog, UIMessageWindow
+from pygame_gui.windows import UIMessageWindow
 
 from game.persistence.autosave import autosave_path
 from game.systems import parse_option
@@ -132,7 +131,7 @@ class MenuScene(Scene):
         self.option_values: dict[str, dict[str, str]] = {}  # scenario id -> option -> value, as last chosen
         self.seed_text = ""
         self.dialogs: list[UIWindow] = []
-        self.file_dialog: UIFileDialog | None = None
+        self.file_dialog: UIWindow | None = None  # the load window
         self._settings_due: float | None = None
         self._background: pygame.Surface | None = None  # painted once per window size (and rose or not)
         self._background_key: tuple = ()
@@ -643,23 +642,15 @@ class MenuScene(Scene):
     def open_load_dialog(self) -> None:
         if self.file_dialog is not None and self.file_dialog.alive():
             return
-        folder = autosave_path().parent
-        start = folder if folder.is_dir() else Path.home()
+        from game.ui.panels.save_browser import SaveBrowser
+
+        folder = autosave_path().parent / "saves"
+        start = folder if folder.is_dir() else autosave_path().parent
         w, h = self.app.size
-        rect = pygame.Rect(0, 0, min(720, w - 60), min(520, h - 60))
+        rect = pygame.Rect(0, 0, min(820, w - 40), min(640, h - 40))
         rect.center = (w // 2, h // 2)
-        self.file_dialog = UIFileDialog(
-            rect,
-            self.app.ui,
-            window_title="Load a saved battle",
-            initial_file_path=str(start),
-            allow_existing_files_only=True,
-            always_on_top=True,
-        )
-        # The dialog can delete files; a game menu has no business offering that next to the saves.
-        delete = getattr(self.file_dialog, "delete_button", None)
-        if delete is not None:
-            delete.hide()
+        self.file_dialog = SaveBrowser(rect, self.app.ui, self.app.rules, self.app.ships, start,
+                                       title="Load a saved battle")
         self.dialogs.append(self.file_dialog)
 
     def _modal(self) -> UIWindow | None:
