@@ -20,6 +20,7 @@ TABLE_KEYS: tuple[tuple[str, str], ...] = (
     ("Tab", "select the next ship that may act"),
     ("M", "free measuring tape (drag between two points)"),
     ("G", "6\" grid"),
+    ("L", "the legend: what every mark on the table and the card means"),
     ("Home", "fit the table"),
     ("Arrows, right drag", "pan; the wheel zooms"),
     ("Space", "skip the dice and animations"),

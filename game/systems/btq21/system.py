@@ -25,6 +25,7 @@ from game.systems.btq21 import (
     forecast,
     fortune,
     fouling,
+    legend,
     narrate,
     national,
     sandbox,
@@ -55,6 +56,7 @@ from game.systems.btq21.reference import reference_sections
 from game.systems.btq21.state import Activation, GameState, Ship
 from game.systems.card import Card, Fate
 from game.systems.figures import Badge, Model, Shape, ShotBox
+from game.systems.legend import LegendGroup
 from game.systems.narration import Cue, DiceRoll
 
 Pose = tuple[float, float, float]
@@ -281,3 +283,6 @@ class BeatToQuarters:
 
     def shot_box(self, state: GameState, firer_id: str, target_id: str) -> ShotBox | None:
         return figures.shot_box(state, firer_id, target_id)
+
+    def legend(self) -> tuple[LegendGroup, ...]:
+        return legend.legend(self.rules)

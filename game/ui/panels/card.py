@@ -238,6 +238,11 @@ def _draw_tracks(surf: pygame.Surface, tracks: tuple[Track, ...], rect: pygame.R
     surf.set_clip(old_clip)
 
 
+def draw_box(surf: pygame.Surface, r: pygame.Rect, state: str) -> None:
+    """One box of a track as the card draws it: plain, pink (crippling), or crossed out."""
+    _box(surf, r, state)
+
+
 def _box(surf: pygame.Surface, r: pygame.Rect, state: str) -> None:
     fill, edge = BOX_COLOURS[state]
     pygame.draw.rect(surf, fill, r)

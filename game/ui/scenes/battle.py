@@ -25,6 +25,7 @@ from game.ui.camera import Camera
 from game.ui.fonts import message
 from game.ui.match import Match
 from game.ui.panels.actions import COMMIT, ROW_H, Action, ActionPanel, LayTape, actions_for
+from game.ui.panels.legend import Legend
 from game.ui.panels.log import LogPanel
 from game.ui.panels.phasebar import HEIGHT as BAR_H
 from game.ui.render.dice_tray import DiceTray
@@ -91,6 +92,11 @@ class BattleScene(Scene):
             pygame.Rect(0, 4, 90, 32), "Menu", manager=app.ui, container=self.root,
             tool_tip_text="Save (Ctrl+S), load (Ctrl+O), rules (F1), back to the main menu",
         )
+        self.legend = Legend()
+        self.legend_button = pygame_gui.elements.UIButton(
+            pygame.Rect(0, 4, 90, 32), "Legend", manager=app.ui, container=self.root,
+            tool_tip_text="What every mark on the table and the card means.  Key: L",
+        )
         self.layout(app.size)
         self.cam.fit(match.state.table_width, match.state.table_height)
         self.names = {**names_from_scenario(match.state.scenario), **{s.id: s.name for s in match.state.ships.values()}}
@@ -118,6 +124,7 @@ class BattleScene(Scene):
         log_top = self.card_rect.bottom + 2 * GAP + act_h
         self.log.set_rect(pygame.Rect(x + 6, log_top, RIGHT_W - 12, h - GAP - log_top))
         self.menu_button.set_relative_position((w - 96, 4))
+        self.legend_button.set_relative_position((w - 192, 4))
 
     def resized(self, size: tuple[int, int]) -> None:
         super().resized(size)

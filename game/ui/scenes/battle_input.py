@@ -99,6 +99,9 @@ def handle_event(scene, event: pygame.event.Event) -> bool:
         return _key(scene, event)
     if event.type == pygame.MOUSEWHEEL:
         mx, my = pygame.mouse.get_pos()
+        if scene.legend.rect is not None and scene.legend.rect.collidepoint(mx, my):
+            scene.legend.wheel(event.y)
+            return True
         if scene.cam.contains(mx, my):
             scene.cam.zoom_at(mx, my, 1.15 ** event.y)
             return True
@@ -143,6 +146,9 @@ def _button(scene, event) -> bool:
     if event.ui_element is scene.menu_button:
         _menu_popup(scene)
         return True
+    if event.ui_element is scene.legend_button:
+        scene.legend.toggle()
+        return True
     if event.ui_element in scene.popup_buttons:
         what = scene.popup_buttons[event.ui_element]
         _close_popup(scene)
@@ -164,6 +170,7 @@ def _menu_popup(scene) -> None:
         ("Save… (Ctrl+S)", lambda: scene.open_dialog("save")),
         ("Load… (Ctrl+O)", lambda: scene.open_dialog("load")),
         ("Rules reference (F1)", scene.open_reference),
+        ("Legend of the marks (L)", scene.legend.toggle),
         ("Export battle log", lambda: _export(scene)),
         ("Main menu", scene.app.back_to_menu),
     ]
@@ -265,8 +272,13 @@ def _key(scene, event) -> bool:
     if k == pygame.K_F1:
         scene.open_reference()
         return True
+    if k == pygame.K_l and not ctrl:
+        scene.legend.toggle()
+        return True
     if k == pygame.K_ESCAPE:
-        if scene.popup is not None:
+        if scene.legend.visible:
+            scene.legend.toggle()
+        elif scene.popup is not None:
             _close_popup(scene)
         elif scene.measuring:
             scene.measuring, scene.measure = False, None
@@ -361,6 +373,9 @@ def _press(scene, event) -> bool:
         scene.banner = None
         return True
     if event.button == 1 and _tray_click(scene, pos):
+        return True
+    if scene.legend.visible:  # a click on the table puts the legend away (and does nothing else)
+        scene.legend.toggle()
         return True
     point = scene.cam.to_table(*pos)
     scene.press_at = pos

@@ -12,6 +12,7 @@ from game.ui import palette as P
 from game.ui.fonts import blit_text
 from game.ui.fonts import text as render
 from game.ui.panels.card import ShipCard
+from game.ui.panels.legend import TABLE_MARKS
 from game.ui.panels.phasebar import HEIGHT as BAR_H
 from game.ui.panels.phasebar import draw_phase_bar
 from game.ui.render import ships
@@ -87,6 +88,7 @@ class BattleView:
         tw = min(440, cam.view_w - 200)
         self.tray_rect = pygame.Rect(cam.view_x + cam.view_w - tw - 12, cam.view_y + cam.view_h - 182, tw, 170)
         sc.tray.draw(surf, self.tray_rect)
+        sc.legend.draw(surf, view, (TABLE_MARKS, *sc.match.session.system.legend()))
         surf.set_clip(clip)
         to_move = sc.match.to_move()
         bar = sc.match.session.system.turn_bar(st, to_move)
