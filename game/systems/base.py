@@ -289,6 +289,10 @@ class RuleSystem(Protocol):
         """What a shot at ``target_id`` would do (a figures.ShotBox), or None if she is no target."""
         ...
 
+    def tutorial(self) -> Any:
+        """Its guided first battle (a game.systems.tutorial.Tutorial), or None if it has none."""
+        ...
+
     def legend(self) -> tuple[Any, ...]:
         """What its marks on the table and the card mean (game.systems.legend.LegendGroup), for the legend."""
         ...

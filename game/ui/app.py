@@ -330,6 +330,22 @@ class QuarterdeckApp(App):
         self.open_battle(match)
         return None
 
+    def start_first_battle(self, seed: int | None = None) -> str | None:
+        """The guided first battle of the rule system in force (its scenario, players and lessons)."""
+        from game.ui.coach import Coach
+        from game.ui.scenes.battle import BattleScene
+
+        tutorial = self.system.tutorial()
+        if tutorial is None:
+            return f"{self.system.title} has no guided first battle"
+        err = self.start_battle(tutorial.scenario, dict(tutorial.players), seed)
+        if err is not None:
+            return err
+        scene = self.scene
+        assert isinstance(scene, BattleScene)
+        scene.coach = Coach(scene, tutorial)
+        return None
+
     def load_game(self, path: str | Path) -> str | None:
         from game.persistence.save import SaveError, load_save
         from game.ui.match import Match

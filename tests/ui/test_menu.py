@@ -536,3 +536,14 @@ def test_the_new_battle_panel_says_which_house_rules_are_in_force(tmp_path, monk
     assert "speeds.large.battle: 4" in header.tool_tip_text
     while a.scenes:
         a.pop()
+
+
+def test_first_battle_starts_the_guided_battle_from_the_menu(app):
+    from game.ui.scenes.battle import BattleScene
+
+    menu(app)
+    key(app, pygame.K_f, "f")
+    scene = app.scene
+    assert isinstance(scene, BattleScene) and scene.coach is not None
+    assert scene.state.scenario_id == "first_battle"
+    assert scene.match.players == {"american": "human", "british": "scripted"}

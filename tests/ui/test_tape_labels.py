@@ -112,3 +112,14 @@ def test_at_the_home_zoom_the_tapes_words_the_names_and_the_hint_stay_apart_and_
     for i, r in enumerate(words):
         assert view.contains(r), r
         assert r.collidelist(words[i + 1:]) < 0, r
+
+
+def test_a_ship_out_of_the_view_has_no_name_pinned_to_its_edge():
+    app = make_app((1280, 720))
+    scene = battle(app, "duel", seed=7)
+    s = scene.state.ships["guerriere"]
+    scene.cam.scale = 30.0
+    scene.cam.cx, scene.cam.cy = s.x - 60, s.y  # she is far off to the east of the view
+    scene.view._key = None
+    frames(app, 2)
+    assert "guerriere" not in scene.view.name_rects

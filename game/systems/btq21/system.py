@@ -32,6 +32,7 @@ from game.systems.btq21 import (
     setup,
     shoals,
     shot,
+    tutorial,
     weather,
     wind,
 )
@@ -58,6 +59,7 @@ from game.systems.card import Card, Fate
 from game.systems.figures import Badge, Model, Shape, ShotBox
 from game.systems.legend import LegendGroup
 from game.systems.narration import Cue, DiceRoll
+from game.systems.tutorial import Tutorial
 
 Pose = tuple[float, float, float]
 
@@ -286,3 +288,6 @@ class BeatToQuarters:
 
     def legend(self) -> tuple[LegendGroup, ...]:
         return legend.legend(self.rules)
+
+    def tutorial(self) -> Tutorial:
+        return tutorial.tutorial(self.rules)

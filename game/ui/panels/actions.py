@@ -50,6 +50,8 @@ class Action:
     target: str | None = None  # the ship a shot or a boarding is aimed at
     #: The option's own label when it comes in several variants, which share a row under it.
     stem: str = ""
+    #: The type of the option it gives (what a guide points at: "the End activation button").
+    kind: str = ""
 
 
 def key_code(name: str) -> int | None:
@@ -76,10 +78,11 @@ def actions_for(options: list[Option], tape: str | None, distance: float | None)
     for o in options:
         if o.control is Control.TAPE:
             if o.type == tape:
-                out.append(Action(o.label, _tip(o.help, o.key), partial(str, COMMIT), key_code(o.key), o.group))
+                out.append(Action(o.label, _tip(o.help, o.key), partial(str, COMMIT), key_code(o.key), o.group,
+                                  kind=o.type))
             elif o.lay_label:
                 out.append(Action(o.lay_label, _tip(o.help, o.lay_key), partial(LayTape, o.type),
-                                  key_code(o.lay_key), o.group))
+                                  key_code(o.lay_key), o.group, kind=o.type))
             continue
         for v in o.variants or (Variant({}, o.label, o.help, o.key),):
             values = dict(v.values)
@@ -89,7 +92,7 @@ def actions_for(options: list[Option], tape: str | None, distance: float | None)
                 values["distance"] = hi if distance is None else min(hi, max(lo, distance))
                 label = label.replace("{distance}", inches(values["distance"]))
             out.append(Action(label, _tip(v.help or o.help, v.key), partial(o.command, **values), key_code(v.key),
-                              o.group, o.target, o.label if len(o.variants) > 1 else ""))
+                              o.group, o.target, o.label if len(o.variants) > 1 else "", o.type))
     return out
 
 

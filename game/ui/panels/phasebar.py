@@ -6,15 +6,20 @@ import pygame
 
 from game.systems.base import TurnBar
 from game.ui import palette as P
-from game.ui.fonts import blit_text
+from game.ui.fonts import blit_text, text
 
 HEIGHT = 40
 
 
 def draw_phase_bar(
-    surf: pygame.Surface, width: int, state: object, bar: TurnBar, to_move: str | None, thinking: bool
+    surf: pygame.Surface, width: int, state: object, bar: TurnBar, to_move: str | None, thinking: bool,
+    limit: int | None = None,
 ) -> None:
-    """The turn, the order of play (one chip each, the acting one outlined), then what is happening now."""
+    """The turn, the order of play (one chip each, the acting one outlined), then what is happening now.
+
+    Nothing is written past ``limit`` (where the bar's buttons begin): the words shrink, then are cut short.
+    """
+    limit = width if limit is None else limit
     pygame.draw.rect(surf, P.PANEL, (0, 0, width, HEIGHT))
     pygame.draw.line(surf, (70, 80, 90), (0, HEIGHT - 1), (width, HEIGHT - 1))
     x = 10
@@ -26,11 +31,29 @@ def draw_phase_bar(
         chip = img_r.inflate(12, 10)
         pygame.draw.rect(surf, col, chip, 2 if acting else 1, border_radius=5)
         x = chip.right + 6
-        if x > width * 0.55:
+        if x > limit * 0.55:
             break
     words = bar.status + (" — thinking…" if thinking and bar.status else "")
     if to_move:
         col = P.side_colour(state, to_move)
         pygame.draw.circle(surf, col, (x + 14, HEIGHT // 2), 7)
         x += 26
-    blit_text(surf, words, (x, HEIGHT // 2), 18, P.TEXT, "midleft")
+    img = _fitted(words, limit - x - 8)
+    surf.blit(img, img.get_rect(midleft=(x, HEIGHT // 2)))
+
+
+def _fitted(words: str, room: int) -> pygame.Surface:
+    """The status in the room there is: 18 points, else smaller, else cut with an ellipsis."""
+    room = max(1, room)
+    for size in (18, 16, 14):
+        img = text(words, size, P.TEXT)
+        if img.get_width() <= room:
+            return img
+    lo, hi = 0, len(words)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text(words[:mid].rstrip() + "\u2026", 14, P.TEXT).get_width() <= room:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text(words[:lo].rstrip() + "\u2026", 14, P.TEXT)

@@ -22,6 +22,7 @@ from game.systems.narration import names_from_scenario
 from game.ui import palette as P
 from game.ui.app import Scene
 from game.ui.camera import Camera
+from game.ui.coach import Coach
 from game.ui.fonts import message
 from game.ui.match import Match
 from game.ui.panels.actions import COMMIT, ROW_H, Action, ActionPanel, LayTape, actions_for
@@ -93,6 +94,7 @@ class BattleScene(Scene):
             tool_tip_text="Save (Ctrl+S), load (Ctrl+O), rules (F1), back to the main menu",
         )
         self.legend = Legend()
+        self.coach: Coach | None = None  # the guide of a first battle (QuarterdeckApp.start_first_battle)
         self.legend_button = pygame_gui.elements.UIButton(
             pygame.Rect(0, 4, 90, 32), "Legend", manager=app.ui, container=self.root,
             tool_tip_text="What every mark on the table and the card means.  Key: L",
@@ -147,6 +149,8 @@ class BattleScene(Scene):
         table += self.tray.line_rects
         if self.popup is not None:
             table.append(pygame.Rect(self.popup.get_abs_rect()))
+        if self.coach is not None:
+            table += self.coach.keep_clear()
         return [column, *table]
 
     # --- whose move --------------------------------------------------------------
@@ -312,6 +316,8 @@ class BattleScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         from game.ui.scenes.battle_input import handle_event
 
+        if self.coach is not None and self.coach.handle(event):
+            return True
         return handle_event(self, event)
 
     # --- per frame -----------------------------------------------------------------------
@@ -332,6 +338,8 @@ class BattleScene(Scene):
         if self.pause > 0:
             self.pause -= dt
         self._computer_step()
+        if self.coach is not None:
+            self.coach.update()
         if self.state.phase == "over" and not self.ended and not self.anim.busy and not self.tray.busy:
             self.ended = True
             self.app.show_end(self.match)
@@ -383,3 +391,5 @@ class BattleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface)
+        if self.coach is not None:
+            self.coach.draw(surface)

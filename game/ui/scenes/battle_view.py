@@ -44,6 +44,7 @@ class BattleView:
         self.tray_rect: pygame.Rect | None = None  # where the dice tray was last drawn
         self.measure_rect: pygame.Rect | None = None  # the free tape's reading, as last drawn
         self.shot_rect: pygame.Rect | None = None  # the shot box, as last drawn
+        self.compass_rect: pygame.Rect | None = None  # the compass and the wind, as last drawn
 
     def _overlay(self, size: tuple[int, int]) -> pygame.Surface:
         """One translucent layer the size of the window, so the same camera draws on it."""
@@ -84,7 +85,7 @@ class BattleView:
         if reports:
             self._draw_shot_box(surf, reports)
         draw_scale_bar(surf, cam)
-        draw_wind(surf, cam, st.wind_from)
+        self.compass_rect = draw_wind(surf, cam, st.wind_from)
         tw = min(440, cam.view_w - 200)
         self.tray_rect = pygame.Rect(cam.view_x + cam.view_w - tw - 12, cam.view_y + cam.view_h - 182, tw, 170)
         sc.tray.draw(surf, self.tray_rect)
@@ -92,7 +93,8 @@ class BattleView:
         surf.set_clip(clip)
         to_move = sc.match.to_move()
         bar = sc.match.session.system.turn_bar(st, to_move)
-        draw_phase_bar(surf, surf.get_width(), st, bar, to_move, sc.match.thinking())
+        limit = int(sc.legend_button.get_abs_rect().left) - 8
+        draw_phase_bar(surf, surf.get_width(), st, bar, to_move, sc.match.thinking(), limit)
         pygame.draw.rect(surf, P.PANEL, (cam.view_x + cam.view_w, BAR_H, surf.get_width(), surf.get_height()))
         card_ship = sc.selected or acting
         if card_ship and card_ship in st.ships:
@@ -171,7 +173,10 @@ class BattleView:
         self.name_rects = {}
         first = [i for i in (focus, active) if i]
         on_table = sorted((o for o in st.ships.values() if o.on_table), key=lambda o: o.id not in first)
+        view = pygame.Rect(cam.view_x, cam.view_y, cam.view_w, cam.view_h)
         for o in on_table:
+            if not view.collidepoint(ships.label_anchor(cam, o)):
+                continue  # out of sight: a name pinned to the view's edge would point at nothing
             badges = system.badges(st, o.id)
             at = placer.reserve(ships.label_size(cam, o, badges), ships.label_anchor(cam, o), "midtop", (0, 1),
                                 steps=NAME_STEPS)

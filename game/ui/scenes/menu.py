@@ -226,6 +226,8 @@ class MenuScene(Scene):
         )
         can_continue, continue_line = self.autosave
         specs = [
+            ("first", "F", "First battle", "New to the game? A guided battle that teaches it step by step, "
+             "against the computer.  Key: F"),
             ("new", "N", "New battle", "Choose a scenario and who commands each side.  Key: N"),
             ("continue", "C", "Continue", f"Resume the autosaved battle: {continue_line}.  Key: C"),
             ("load", "L", "Load\u2026", "Open a saved battle from a file.  Key: L"),
@@ -234,7 +236,8 @@ class MenuScene(Scene):
             ("quit", "Q", "Quit", "Leave Quarterdeck.  Keys: Q or Escape"),
         ]
         if not can_continue:
-            specs[1] = ("continue", "C", "Continue", f"Nothing to continue: {continue_line.lower()}.")
+            at = next(i for i, spec in enumerate(specs) if spec[0] == "continue")
+            specs[at] = ("continue", "C", "Continue", f"Nothing to continue: {continue_line.lower()}.")
         self.buttons: dict[str, _Button] = {}
         y = m["title_h"] + 14
         bx = x + m["keycap"]
@@ -666,7 +669,11 @@ class MenuScene(Scene):
 
     def activate(self, name: str) -> None:
         """What each main button does (also reached by its key)."""
-        if name == "new":
+        if name == "first":
+            error = self.app.start_first_battle()
+            if error:
+                self.error_window("Could not start the first battle", error)
+        elif name == "new":
             self.open_panel(None if self.panel_kind == "new" else "new")
         elif name == "continue":
             if not self.buttons["continue"].widget.is_enabled:
