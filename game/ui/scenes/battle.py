@@ -233,7 +233,7 @@ class BattleScene(Scene):
             self.app.say("the computer is playing: nothing of yours to take back")
             return
         if self.match.undo() is None:
-            self.app.say("that can't be taken back: the dice have been rolled")
+            self.app.say(f"that can't be taken back: {self.match.session.why_no_undo()}")
         else:
             self.anim.skip()
             self.app.say("taken back")
