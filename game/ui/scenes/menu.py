@@ -133,6 +133,7 @@ class MenuScene(Scene):
         self.seed_text = ""
         self.dialogs: list[UIWindow] = []
         self.file_dialog: UIFileDialog | None = None
+        self.dialog_for = "load"  # what the file picked in the dialog is for: "load" or "watch"
         self._settings_due: float | None = None
         self._background: pygame.Surface | None = None  # painted once per window size (and rose or not)
         self._background_key: tuple = ()
@@ -230,6 +231,8 @@ class MenuScene(Scene):
             ("new", "N", "New battle", "Choose a scenario and who commands each side.  Key: N"),
             ("continue", "C", "Continue", f"Resume the autosaved battle: {continue_line}.  Key: C"),
             ("load", "L", "Load\u2026", "Open a saved battle from a file.  Key: L"),
+            ("watch", "W", "Watch a replay\u2026", "Watch a saved battle again, turn by turn, and take command from "
+             "any point; an autosave of a finished battle will do.  Key: W"),
             ("reference", "R", "Rules reference", f"The {self.app.system.title} tables in force.  Key: R"),
             ("settings", "S", "Settings", "Grid, animation speed, volume and fullscreen.  Key: S"),
             ("quit", "Q", "Quit", "Leave Quarterdeck.  Keys: Q or Escape"),
@@ -666,6 +669,12 @@ class MenuScene(Scene):
                 self.error_window("Could not continue", error)
         elif name == "load":
             self.open_load_dialog()
+            self.dialog_for = "load"
+        elif name == "watch":
+            self.open_load_dialog()
+            self.dialog_for = "watch"
+            if self.file_dialog is not None:
+                self.file_dialog.set_display_title("Watch a saved battle")
         elif name == "reference":
             self._remember_panel_state()
             self.app.push(ReferenceScene(self.app))
@@ -709,7 +718,10 @@ class MenuScene(Scene):
         if event.type == pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION and self._close_reselected(event.ui_element):
             return True
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.file_dialog:
-            self.load(event.text)
+            if self.dialog_for == "watch":
+                self.app.watch_replay(event.text, lambda reason: self.error_window("Could not open the replay", reason))
+            else:
+                self.load(event.text)
             return True
         if self.panel_kind == "settings" and self._settings_event(event):
             return True
