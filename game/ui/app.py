@@ -376,7 +376,10 @@ class QuarterdeckApp(App):
             except SaveError as e:
                 raise WorkFailed(str(e)) from None
 
-        self.push(WorkScene(self, f"Reading {name}", work, lambda s: self.open_replay(s, name, file=name), failed))
+        self.push(WorkScene(
+            self, f"Reading {name}\u2026", work, lambda s: self.open_replay(s, name, file=name), failed,
+            lambda done, total: f"Replaying {name}: command {done} of {total}",
+        ))
 
     def take_command(self, source, at: int, players: dict[str, str], file: str | None, failed) -> None:
         """A new battle from the first ``at`` commands of ``source`` (replayed on a worker), recording its parent."""
@@ -389,7 +392,10 @@ class QuarterdeckApp(App):
             except (BranchError, ValueError) as e:
                 raise WorkFailed(str(e)) from None
 
-        self.push(WorkScene(self, "Taking command", work, self._open_branch, failed))
+        self.push(WorkScene(
+            self, "Taking command\u2026", work, self._open_branch, failed,
+            lambda done, total: f"Taking command: replaying command {done} of {total}",
+        ))
 
     def _open_branch(self, session) -> None:
         from game.ui.match import Match

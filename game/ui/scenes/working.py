@@ -51,11 +51,11 @@ class WorkScene(Scene):
         work: Callable[[Progress], Any],
         done: Callable[[Any], None],
         failed: Callable[[str], None],
-        step_words: str = "command",
+        progress_words: Callable[[int, int], str] | None = None,
     ) -> None:
         super().__init__(app)
         self.title = title
-        self.step_words = step_words
+        self.progress_words = progress_words or (lambda done, total: f"{title}: {done} of {total}")
         self._done_cb = done
         self._failed_cb = failed
         self._cancel = threading.Event()
@@ -71,7 +71,7 @@ class WorkScene(Scene):
     def _build(self) -> None:
         ui = self.app.ui
         self.scrim = make_scrim(self)
-        self.card = centred_card(self, self.scrim, min(self.app.size[0] - 40, 460), 170)
+        self.card = centred_card(self, self.scrim, min(self.app.size[0] - 40, 460), 156)
         cw = self.card.get_container().get_size()[0]
         self.label = UILabel(pygame.Rect(16, 14, cw - 32, 30), self.title, manager=ui, container=self.card,
                              object_id=ObjectID(class_id="@field_label"))
@@ -115,7 +115,7 @@ class WorkScene(Scene):
             done, total = self._progress
         if total:
             self.bar.set_current_progress(100.0 * done / total)
-            words = f"{self.title}: {self.step_words} {done} of {total}"
+            words = self.progress_words(done, total)
             if self.label.text != words and not self._cancel.is_set():
                 self.label.set_text(words)
         if not self._finished.is_set():
