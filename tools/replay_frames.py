@@ -39,6 +39,7 @@ def main() -> int:
     from game.content.load import load_scenario, scenario_path
     from game.persistence.save import SaveError, load_save
     from game.selfplay import play
+    from game.ui.scenes.replay import ReplayScene
     from tests.ui.driver import frames, key, make_app, move_to
 
     w, h = (int(v) for v in args.size.lower().split("x"))
@@ -58,6 +59,7 @@ def main() -> int:
     out.mkdir(parents=True, exist_ok=True)
     app.open_replay(session, title)
     scene = app.scene
+    assert isinstance(scene, ReplayScene)
     frames(app, 3)
     app.write_screenshot(out / "start.png")
 
@@ -76,8 +78,9 @@ def main() -> int:
     if fire is not None:
         scene.jump(fire)
         command = steps[fire].command
-        scene.selected = command.ship
-        a = scene.state.ships[command.ship]
+        firer = getattr(command, "ship", "")
+        scene.selected = firer
+        a = scene.state.ships[firer]
         b = scene.state.ships.get(getattr(command, "target", ""), a)
         scene.cam.cx, scene.cam.cy = (a.x + b.x) / 2, (a.y + b.y) / 2  # the firer and her target in view
         span_in = max(abs(a.x - b.x) / scene.cam.view_w, abs(a.y - b.y) / scene.cam.view_h) * 1.8

@@ -295,13 +295,19 @@ def test_taking_command_branches_a_new_battle_from_the_point_that_records_its_pa
     assert match.submit(match.options()[0].command())
     match.save_autosave()
     assert read_save(autosave_path())["parent"] == parent
+    again = watch(app, autosave_path())  # the branch watched: the point it was taken from is marked
+    assert again.bar.branch_point == k and again.timeline.total == k + 1
 
 
-def test_escape_cancels_the_take_command_window(app, save):
+def test_escape_cancels_the_take_command_window_which_holds_the_point_while_open(app, save):
     scene = watch(app, save)
     scene.jump(5)
     press_button(app, "Take command from here\u2026")
     assert scene.dialog is not None
+    key(app, pygame.K_RIGHT)
+    click(app, (round(scene.bar.x_of(30)), scene.bar.bar.centery))
+    press_button(app, "End")
+    assert scene.point == 5  # the window says "after command 5": nothing moves the point under it
     key(app, pygame.K_ESCAPE)
     assert scene.dialog is None and app.scene is scene
 

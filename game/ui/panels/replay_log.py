@@ -1,9 +1,11 @@
 """The battle log as the replay viewer shows it: the words up to the point on the table, the latest marked.
 
 The viewer jumps about the battle, back as often as forward, so the log is
-laid out again from the start at every jump; each event's sentence and each
-sentence's rows are worked out once and kept, so a jump costs a list of
-rows, not the narration and wrapping of the whole battle again.  The lines
+laid out again at every jump: from the point backwards until the box's
+lines are found (a jump to the end of a long battle narrates its last few
+hundred events, not the whole of it), each event's sentence and each
+sentence's rows worked out once and kept, so a jump back over ground
+already shown costs a list of rows.  The lines
 of the last command played are marked (a brass bar and a warmer ground), so
 the player sees what the last step did.
 """
@@ -37,7 +39,7 @@ class ReplayLog(LogPanel):
         self._names = names
         self._describe = describe
         self._cue = cue
-        self._said: list[tuple[str, str] | None] = []  # each event's (sentence, tone), once worked out
+        self._said: dict[int, tuple[str, str] | None] = {}  # an event's (sentence, tone), once worked out
         self._wrapped: dict[tuple[str, str, int], list[tuple[str, bool, tuple[int, int, int]]]] = {}
         self._shown_at: tuple[int, int] | None = None
         #: Rows at the end of the log that belong to the last command played.
@@ -48,18 +50,29 @@ class ReplayLog(LogPanel):
         if self._shown_at == (upto, since):
             return
         self._shown_at = (upto, since)
-        for e in self._events[len(self._said) : upto]:
-            line = self._describe(e, self._names)
-            self._said.append((line, self._cue(e).tone) if line else None)
-        chosen = [i for i in range(upto) if self._said[i] is not None][-MAX_LINES:]
-        said = [self._said[i] for i in chosen]
-        self.lines = [s[0] for s in said if s is not None]
-        self.tones = [s[1] for s in said if s is not None]
+        chosen: list[int] = []
+        for i in range(upto - 1, -1, -1):
+            if len(chosen) >= MAX_LINES:
+                break
+            if self._line(i) is not None:
+                chosen.append(i)
+        chosen.reverse()
+        said = [s for s in (self._line(i) for i in chosen) if s is not None]
+        self.lines = [s[0] for s in said]
+        self.tones = [s[1] for s in said]
         self.shown = upto
         self.offset = 0  # the log follows the point on the table
         self._rewrap()
         newest = sum(1 for i in chosen if i >= since) or (1 if self.lines else 0)
         self.marked_rows = sum(len(self._wrap(i)) for i in range(len(self.lines) - newest, len(self.lines)))
+
+    def _line(self, i: int) -> tuple[str, str] | None:
+        """Event ``i``'s sentence and tone (None for bookkeeping the log does not show)."""
+        if i not in self._said:
+            e = self._events[i]
+            line = self._describe(e, self._names)
+            self._said[i] = (line, self._cue(e).tone) if line else None
+        return self._said[i]
 
     def _wrap(self, i: int) -> list[tuple[str, bool, tuple[int, int, int]]]:
         key = (self.lines[i], self.tones[i], self.rect.width)

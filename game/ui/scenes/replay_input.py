@@ -57,7 +57,7 @@ def _dialog(scene, event: pygame.event.Event) -> bool:
         if event.ui_element is dialog.cancel_button:
             scene.close_dialog()
             return True
-        return False
+        return scene.controls.clicked(event.ui_element) is not None  # the point stays where the window says
     if event.type == pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION:
         # pygame_gui drops the choice when the chosen row is clicked again, leaving the list open: the choice stands
         for menu in dialog.menus.values():
@@ -75,6 +75,8 @@ def _dialog(scene, event: pygame.event.Event) -> bool:
         elif event.key == pygame.K_ESCAPE:
             scene.close_dialog()
         return True  # the replay's keys wait while the window is open
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        return True  # nor may the timeline move the point the window names (a click on the window is its own)
     return False
 
 
