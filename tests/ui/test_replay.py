@@ -297,6 +297,8 @@ def test_taking_command_branches_a_new_battle_from_the_point_that_records_its_pa
     assert read_save(autosave_path())["parent"] == parent
     again = watch(app, autosave_path())  # the branch watched: the point it was taken from is marked
     assert again.bar.branch_point == k and again.timeline.total == k + 1
+    marked = again.timeline.played(k)
+    assert again.bar.describe(marked).endswith(f"taken in command after command {k}")
 
 
 def test_escape_cancels_the_take_command_window_which_holds_the_point_while_open(app, save):

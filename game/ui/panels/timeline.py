@@ -174,7 +174,10 @@ class TimelineBar:
         who = f"{self.name_of(span.ship)}'s activation" if span.ship else "between activations"
         first, last = span.first + 1, span.end
         which = f"command {first}" if first == last else f"commands {first}\u2013{last}"
-        return f"Turn {span.turn} \u00b7 {who} \u00b7 {which}"
+        words = f"Turn {span.turn} \u00b7 {who} \u00b7 {which}"
+        if self.branch_point is not None and span.first < self.branch_point <= span.end:
+            words += f" \u00b7 taken in command after command {self.branch_point}"  # the green mark
+        return words
 
     # --- drawing -------------------------------------------------------------------------
 

@@ -38,7 +38,7 @@ from game.ui.panels.timeline import HEIGHT as TIMELINE_H
 from game.ui.panels.timeline import Timeline, TimelineBar
 from game.ui.render.dice_tray import DiceTray
 from game.ui.render.table import TableLayer
-from game.ui.scenes.battle import CARD_H, CARD_MIN, GAP, LOG_MIN, RIGHT_W
+from game.ui.scenes.battle import GAP, RIGHT_W
 from game.ui.scenes.battle_view import BattleView
 from game.ui.tools.animate import Animator
 from game.ui.tools.playback import SPEEDS, Playback, speed_label
@@ -47,6 +47,10 @@ if TYPE_CHECKING:
     from game.ui.app import QuarterdeckApp
     from game.ui.scenes.branch_dialog import BranchDialog
 
+#: The card's full height and the least it gives way to (the controls take a fixed height), the log's least.
+CARD_H = 430
+CARD_MIN = 250
+LOG_MIN = 84
 BADGE = (230, 199, 122)
 _OPTIONS_KEPT = 64  # points whose legal options are kept (the turn bar asks every frame)
 
