@@ -3,7 +3,7 @@
 Everything happens in this one scene so nothing is lost on the way: choosing
 a new battle opens a panel beside the buttons (scenario list, a picture of the
 table, who commands each side, an optional dice seed), and Settings opens
-another in the same place.  Each button has a key (N, C, L, R, S, Q/Escape)
+another in the same place.  Each button has a key (N, C, L, W, R, S, Q/Escape)
 and a tooltip, and a failure to start or load is shown in a message window
 while the menu stays exactly as it was.
 """
@@ -670,6 +670,8 @@ class MenuScene(Scene):
         elif name == "load":
             self.open_load_dialog()
             self.dialog_for = "load"
+            if self.file_dialog is not None:
+                self.file_dialog.set_display_title("Load a saved battle")
         elif name == "watch":
             self.open_load_dialog()
             self.dialog_for = "watch"
