@@ -34,6 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--log", metavar="FILE.jsonl", help="write the battle log (JSON lines)")
     p.add_argument("--save", metavar="FILE", help="save the (self-played) game")
     p.add_argument("--replay", metavar="FILE", help="re-run a save headless and print its final state hash")
+    p.add_argument("--watch", metavar="FILE", help="open the replay viewer on a save (or an autosave)")
     p.add_argument("--screenshot", metavar="FILE.png", help="render one frame without a window and exit")
     p.add_argument("--size", metavar="WxH", default="1600x900", help="window or screenshot size")
     p.add_argument("--select", metavar="SHIP", help="ship to select in a screenshot")
@@ -121,6 +122,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.screenshot:
         return _screenshot(args, size)
+    if args.watch:
+        return _watch(args, size)
     return _window(args, size)
 
 
@@ -190,6 +193,30 @@ def _window(args, size) -> int:
     if err:
         print(f"error: {err}", file=sys.stderr)
         return 2
+    app.run()
+    return 0
+
+
+def _watch(args, size) -> int:
+    """The replay viewer on a save: read and replayed before the window opens, so a bad file is one line, exit 2."""
+    from pathlib import Path
+
+    from game.persistence.save import SaveError, load_save
+
+    rules, ships = _load_content()
+    try:
+        session = load_save(args.watch, rules, ships)
+    except SaveError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    try:
+        from game.ui.app import QuarterdeckApp
+    except ImportError as e:
+        print(f"error: {e.name or e} is not installed: run  pip install -r requirements.txt", file=sys.stderr)
+        return 2
+    app = QuarterdeckApp(size, house_rules=args.house_rules)
+    name = Path(args.watch).name
+    app.open_replay(session, name, file=name)
     app.run()
     return 0
 

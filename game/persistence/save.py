@@ -1,14 +1,17 @@
 """Saves: versioned YAML holding what is needed to replay a battle exactly.
 
 A save is {quarterdeck_save: version, system, ruleset, tables, tables_digest,
-options, scenario, seed, players, commands, hashes}: the rule system and the
+options, scenario, seed, players, parent, commands, hashes}: the rule system and the
 tables it was played with (kept whole, so loading under other tables says
 which numbers differ), its options, and the commands.  Loading re-applies the commands through the engine and
 checks the state hash after every one, so a save can never put the game into
 a state the rules would not reach.  A save is read as the data files are
 (``yaml_nodes``): a regular file of limited size, nesting and number of
 values, plain YAML types only (no Python object is ever built from it), and
-every problem is a one-line :class:`SaveError`.  Writes go through
+every problem is a one-line :class:`SaveError`.  A battle taken in command
+from a point of another (the replay viewer's "take command from here")
+names that point in ``parent``; the record must agree with the save's own
+commands, so a forged one is refused like any other damage.  Writes go through
 ``game.files.write_atomic``, so a crash mid-write leaves the last save whole.
 """
 
@@ -30,9 +33,9 @@ from game.files import FileProblem, read_bytes, write_atomic
 from game.systems import command_from_dict, options_of, system_ids
 from game.systems.base import CommandError, OptionError, Refusal, quoted
 
-from .session import Session
+from .session import Progress, Session
 
-SAVE_VERSION = 2
+SAVE_VERSION = 3
 #: Limits of a save (docs/DATA-FORMAT.md): a twelve-turn squadron action is about 35 kB and 300 commands.
 MAX_SAVE_BYTES = 4 * 1024 * 1024
 MAX_COMMANDS = 10_000
@@ -44,8 +47,15 @@ _HEX = re.compile(r"^[0-9a-f]{64}$")
 _LAST_READ: tuple[bytes, dict[str, Any]] | None = None
 _KEYS = {
     "quarterdeck_save", "system", "ruleset", "house_rules", "tables", "tables_digest", "options",
-    "scenario", "seed", "players", "commands", "hashes", "turn", "over", "saved_by",
+    "scenario", "seed", "players", "commands", "hashes", "turn", "over", "saved_by", "parent",
 }
+#: What a save's ``parent`` holds, and which of it must be there.
+PARENT_KEYS = ("scenario", "seed", "at_command", "state_hash", "turn", "file")
+_PARENT_REQUIRED = ("scenario", "seed", "at_command", "state_hash")
+#: A parent's file is a name a player gave a save, shown back to him: short, and one line.
+MAX_PARENT_FILE = 200
+#: No scenario runs near this many turns (the limit of a scenario is 100).
+MAX_TURN = 1000
 
 
 class SaveError(Exception):
@@ -63,6 +73,7 @@ def to_document(session: Session) -> dict[str, Any]:
         "scenario": session.scenario.id,
         "seed": session.seed,
         "players": dict(session.players),
+        "parent": dict(session.parent) if session.parent else None,
         "turn": session.state.turn,
         "over": session.over,
         "commands": [c.to_dict() for c in session.commands],
@@ -164,7 +175,53 @@ def check_document(name: str, doc: Any) -> dict[str, Any]:
         except CommandError as e:
             raise SaveError(f"{name}: command {i}: {e}") from None
     doc["commands"] = cmds
+    doc["parent"] = check_parent(name, doc.get("parent"), doc)
     return doc
+
+
+def check_parent(name: str, parent: Any, doc: dict[str, Any]) -> dict[str, Any] | None:
+    """The record of the battle a branch was taken from, checked against the save's own commands.
+
+    A branch plays the same scenario from the same seed, and its first
+    ``at_command`` commands are its parent's: so the hash recorded for that
+    point must be the save's own hash there (the starting hash, for a branch
+    taken before the first command, is checked on replay).
+    """
+    if parent is None:
+        return None
+    if not isinstance(parent, dict):
+        raise SaveError(f"{name}: 'parent' must be a mapping of {', '.join(PARENT_KEYS)}, or null")
+    unknown = sorted(quoted(k) for k in parent if k not in PARENT_KEYS)
+    if unknown:
+        raise SaveError(f"{name}: unknown field(s) in 'parent': {', '.join(unknown)}")
+    missing = [k for k in _PARENT_REQUIRED if k not in parent]
+    if missing:
+        raise SaveError(f"{name}: 'parent' lacks {', '.join(missing)}")
+    if parent["scenario"] != doc["scenario"]:
+        theirs = quoted(parent["scenario"])
+        raise SaveError(f"{name}: 'parent.scenario' is {theirs}, not this battle's {quoted(doc['scenario'])}")
+    if parent["seed"] != doc["seed"] or isinstance(parent["seed"], bool):
+        raise SaveError(f"{name}: 'parent.seed' is {quoted(parent['seed'])}, not this battle's seed")
+    at = parent["at_command"]
+    if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(doc["commands"]):
+        raise SaveError(
+            f"{name}: 'parent.at_command' must be a whole number from 0 to the {len(doc['commands'])} commands "
+            f"of the save, not {quoted(at)}"
+        )
+    digest = parent["state_hash"]
+    if not (isinstance(digest, str) and _HEX.match(digest)):
+        raise SaveError(f"{name}: 'parent.state_hash' must be a state hash (64 hex digits), not {quoted(digest)}")
+    if at > 0 and digest != doc["hashes"][at - 1]:
+        raise SaveError(f"{name}: 'parent.state_hash' is not this battle's state after command {at}")
+    turn = parent.get("turn")
+    if turn is not None and (isinstance(turn, bool) or not isinstance(turn, int) or not 1 <= turn <= MAX_TURN):
+        raise SaveError(f"{name}: 'parent.turn' must be a turn number from 1 to {MAX_TURN}, not {quoted(turn)}")
+    file = parent.get("file")
+    if file is not None and not (
+        isinstance(file, str) and 0 < len(file) <= MAX_PARENT_FILE and file.isprintable() and not set(file) & set("/\\")
+    ):
+        raise SaveError(f"{name}: 'parent.file' must be a file's name (one line, no folder), not {quoted(file)}")
+    return {k: parent.get(k) for k in PARENT_KEYS}
 
 
 def player_kinds() -> set[str]:
@@ -184,12 +241,27 @@ def upgrade(name: str, doc: dict[str, Any], version: int) -> dict[str, Any]:
         # it replays under the tables in force, its state hashes checking every step.
         doc.setdefault("system", "btq21")
         doc.setdefault("options", {})
+    if version < 3:
+        # Version 2 had no branches: a battle was always begun afresh.
+        if doc.get("parent") is not None:
+            raise SaveError(f"{name}: 'parent' came with save version 3; this save says version {version}")
+        doc["parent"] = None
     doc["quarterdeck_save"] = SAVE_VERSION
     return doc
 
 
-def replay(doc: dict[str, Any], rules: RuleSet, ships: dict[str, ShipClass], name: str = "save") -> Session:
-    """Re-apply a checked save's commands; any disagreement is a SaveError."""
+def replay(
+    doc: dict[str, Any],
+    rules: RuleSet,
+    ships: dict[str, ShipClass],
+    name: str = "save",
+    progress: Progress | None = None,
+) -> Session:
+    """Re-apply a checked save's commands; any disagreement is a SaveError.
+
+    ``progress`` hears (commands replayed, of how many) after each command, for a
+    window showing the work; an exception it raises stops the replay.
+    """
     from game.content.load import ContentError, list_scenarios, load_default, load_scenario, scenario_path
     from game.content.paths import rules_path
 
@@ -218,9 +290,15 @@ def replay(doc: dict[str, Any], rules: RuleSet, ships: dict[str, ShipClass], nam
     except (OSError, ValueError) as e:
         raise SaveError(f"{name}: unknown scenario {doc['scenario']!r} ({e})") from None
     try:
-        session = Session(scenario, rules, doc["seed"], dict(doc["players"]), dict(doc.get("options") or {}))
+        session = Session(
+            scenario, rules, doc["seed"], dict(doc["players"]), dict(doc.get("options") or {}), parent=doc.get("parent")
+        )
     except OptionError as e:
         raise SaveError(f"{name}: {e}") from None
+    parent = session.parent
+    if parent is not None and parent["at_command"] == 0 and parent["state_hash"] != session.hash_at(0):
+        raise SaveError(f"{name}: 'parent.state_hash' is not this battle's state before the first command")
+    total = len(doc["commands"])
     for i, (cmd, expected) in enumerate(zip(doc["commands"], doc["hashes"], strict=True), 1):
         result = session.submit(cmd)
         if isinstance(result, Refusal):
@@ -230,6 +308,8 @@ def replay(doc: dict[str, Any], rules: RuleSet, ships: dict[str, ShipClass], nam
                 f"{name}: command {i} ({cmd.type}) leads to a different state than when saved "
                 "(edited save, or changed rules/scenario data)"
             )
+        if progress is not None:
+            progress(i, total)
     return session
 
 

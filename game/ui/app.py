@@ -385,3 +385,64 @@ class QuarterdeckApp(App):
         from game.ui.scenes.end import EndScene
 
         self.push(EndScene(self, match))
+
+    # --- the replay viewer ------------------------------------------------------------------
+
+    def open_replay(self, session, title: str, file: str | None = None, back=None) -> None:
+        """The viewer on a battle already played (``back`` leaves it: the main menu unless given)."""
+        from game.ui.scenes.replay import ReplayScene
+
+        self.replace(lambda app: ReplayScene(app, session, title, file=file, back=back))
+
+    def watch_replay(self, path: str | Path, failed) -> None:
+        """Read a save and play its commands again on a worker, then open the viewer on it.
+
+        The scene below stays as it was (with its widgets covered) while the work
+        shows its progress; a damaged save goes to ``failed`` in one line.
+        """
+        from game.persistence.save import SaveError, read_save, replay
+        from game.ui.scenes.working import WorkFailed, WorkScene
+
+        name = Path(path).name
+
+        def work(progress):
+            try:
+                return replay(read_save(path), self.rules, self.ships, str(path), progress)
+            except SaveError as e:
+                raise WorkFailed(str(e)) from None
+
+        self.push(WorkScene(
+            self, f"Reading {name}\u2026", work, lambda s: self.open_replay(s, name, file=name), failed,
+            lambda done, total: f"Replaying {name}: command {done} of {total}",
+        ))
+
+    def take_command(self, source, at: int, players: dict[str, str], file: str | None, failed) -> None:
+        """A new battle from the first ``at`` commands of ``source`` (replayed on a worker), recording its parent."""
+        from game.persistence.session import BranchError, branch
+        from game.ui.scenes.working import WorkFailed, WorkScene
+
+        def work(progress):
+            try:
+                return branch(source, at, players, file, progress)
+            except (BranchError, ValueError) as e:
+                raise WorkFailed(str(e)) from None
+
+        self.push(WorkScene(
+            self, "Taking command\u2026", work, self._open_branch, failed,
+            lambda done, total: f"Taking command: replaying command {done} of {total}",
+        ))
+
+    def _open_branch(self, session) -> None:
+        from game.ui.match import Match
+
+        match = Match(session, autosave=self.autosave)
+        if self.autosave:
+            match.save_autosave()  # Continue resumes the new battle from the first moment
+        self.open_battle(match)
+        parent = session.parent or {}
+        whence = f" of {parent['file']}" if parent.get("file") else ""
+        self.say(
+            f"You have command from turn {parent.get('turn', '?')} (after command {parent.get('at_command', 0)}"
+            f"{whence}): a new battle, whose saves record where it came from.",
+            seconds=8.0,
+        )

@@ -32,8 +32,24 @@ TABLE_KEYS: tuple[tuple[str, str], ...] = (
 )
 
 
+#: The replay viewer's keys (its buttons name them too: game.ui.panels.replay_controls).
+REPLAY_KEYS: tuple[tuple[str, str], ...] = (
+    ("Space", "play / pause"),
+    ("Left / Right", "one command back / on"),
+    ("Shift+Left / Shift+Right", "one activation back / on"),
+    ("PageUp / PageDown", "one turn back / on"),
+    ("Home / End", "the start / the end of the battle"),
+    ("+ / -", "play faster / slower (0.5\u00d7 to 8\u00d7)"),
+    ("T", "take command from here: play on as a new battle"),
+    ("Click, drag the timeline", "go to any point; hover a block to see whose activation it was"),
+    ("F", "fit the table"),
+    ("M, G, Tab, L", "measuring tape, 6\" grid, next ship's card, the legend"),
+    ("Esc", "put the tape away, drop the card, or leave the replay"),
+)
+
+
 def keys_section(system: RuleSystem) -> tuple[str, str]:
-    """The Keys page: the table's keys, then the keys of the rule system's commands."""
+    """The Keys page: the table's keys, then the keys of the rule system's commands, then the replay's."""
     return (
         "Keys",
         body(
@@ -41,6 +57,8 @@ def keys_section(system: RuleSystem) -> tuple[str, str]:
             _lines(TABLE_KEYS),
             heading(f"Commands ({system.title})"),
             _lines(system.shortcuts()) or "<i>This rule system gives its commands no keys.</i>",
+            heading("Watching a replay"),
+            _lines(REPLAY_KEYS),
         ),
     )
 

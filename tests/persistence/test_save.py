@@ -193,7 +193,7 @@ def test_a_save_records_the_rule_system_the_tables_and_their_digest(tmp_path):
     path = tmp_path / "duel.yaml"
     write_save(path, _played())
     doc = yaml.safe_load(path.read_text())
-    assert doc["quarterdeck_save"] == 2 and doc["system"] == "btq21" and doc["options"] == {}
+    assert doc["quarterdeck_save"] == 3 and doc["system"] == "btq21" and doc["options"] == {}
     assert doc["tables_digest"] == table_digest(RULES) and doc["tables"] == table_data(RULES)
 
 

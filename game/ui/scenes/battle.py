@@ -132,6 +132,10 @@ class BattleScene(Scene):
         super().resized(size)
         self.layout(size)
 
+    def bar_limit(self) -> int:
+        """Where the turn bar's words must stop: the Legend and Menu buttons."""
+        return int(self.legend_button.get_abs_rect().left) - 8
+
     message_edge = "top"  # the table's top, under the turn bar, where the eye looks for what is happening
 
     def message_area(self) -> pygame.Rect:
@@ -263,7 +267,7 @@ class BattleScene(Scene):
             self.app.say("the computer is playing: nothing of yours to take back")
             return
         if self.match.undo() is None:
-            self.app.say("that can't be taken back: the dice have been rolled")
+            self.app.say(f"that can't be taken back: {self.match.session.why_no_undo()}")
         else:
             self.anim.skip()
             self.app.say("taken back")

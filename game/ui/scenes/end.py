@@ -208,6 +208,15 @@ class EndScene(Scene):
             tool_tip_text="Write the battle in plain words (.txt) and as events (.jsonl) to your logs folder.",
             object_id=ObjectID(object_id="#save_log", class_id="@action_button"),
         )
+        self.watch_button = UIButton(
+            pygame.Rect(pad + 190 + 12, by, 170, 40),
+            "Watch it again",
+            manager=ui,
+            container=self.card,
+            tool_tip_text="Replay this battle from the start: scrub through it turn by turn, or take command "
+            "from any point.  Key: W",
+            object_id=ObjectID(object_id="#watch_again", class_id="@action_button"),
+        )
         self.menu_button = UIButton(
             pygame.Rect(cw - pad - 180, by, 180, 40),
             "Back to menu",
@@ -234,10 +243,18 @@ class EndScene(Scene):
         txt, jsonl = self.saved
         self.app.say(f"battle log saved: {txt} (and {jsonl.name})", seconds=8.0)
 
+    def watch_again(self) -> None:
+        """The battle just fought in the replay viewer, from the live session; leaving it comes back here."""
+        match = self.match
+        self.app.open_replay(match.session, "the battle just fought", back=lambda: self.app.open_battle(match))
+
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.save_button:
                 self.save_log()
+                return True
+            if event.ui_element is self.watch_button:
+                self.watch_again()
                 return True
             if event.ui_element is self.look_button:
                 self.app.pop()
@@ -249,6 +266,8 @@ class EndScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
+            elif event.key == pygame.K_w:
+                self.watch_again()
             return True
         return is_input(event)
 

@@ -3,7 +3,7 @@
 Everything happens in this one scene so nothing is lost on the way: choosing
 a new battle opens a panel beside the buttons (scenario list, a picture of the
 table, who commands each side, an optional dice seed), and Settings opens
-another in the same place.  Each button has a key (N, C, L, R, S, Q/Escape)
+another in the same place.  Each button has a key (N, C, L, W, R, S, Q/Escape)
 and a tooltip, and a failure to start or load is shown in a message window
 while the menu stays exactly as it was.
 """
@@ -131,7 +131,8 @@ class MenuScene(Scene):
         self.option_values: dict[str, dict[str, str]] = {}  # scenario id -> option -> value, as last chosen
         self.seed_text = ""
         self.dialogs: list[UIWindow] = []
-        self.file_dialog: UIWindow | None = None  # the load window
+        self.file_dialog: UIWindow | None = None  # the load window (also for the battle to watch again)
+        self.dialog_for = "load"  # what the file picked in the dialog is for: "load" or "watch"
         self._settings_due: float | None = None
         self._background: pygame.Surface | None = None  # painted once per window size (and rose or not)
         self._background_key: tuple = ()
@@ -231,6 +232,8 @@ class MenuScene(Scene):
             ("new", "N", "New battle", "Choose a scenario and who commands each side.  Key: N"),
             ("continue", "C", "Continue", f"Resume the autosaved battle: {continue_line}.  Key: C"),
             ("load", "L", "Load\u2026", "Open a saved battle from a file.  Key: L"),
+            ("watch", "W", "Watch a replay\u2026", "Watch a saved battle again, turn by turn, and take command from "
+             "any point; an autosave of a finished battle will do.  Key: W"),
             ("reference", "R", "Rules reference", f"The {self.app.system.title} tables in force.  Key: R"),
             ("settings", "S", "Settings", "Grid, animation speed, volume and fullscreen.  Key: S"),
             ("quit", "Q", "Quit", "Leave Quarterdeck.  Keys: Q or Escape"),
@@ -642,9 +645,10 @@ class MenuScene(Scene):
         self.dialogs.append(window)
         return window
 
-    def open_load_dialog(self) -> None:
+    def open_load_dialog(self, purpose: str = "load") -> None:
+        """The load window, to load a battle or (``purpose`` "watch") to watch one again."""
         if self.file_dialog is not None and self.file_dialog.alive():
-            return
+            self.file_dialog.kill()
         from game.ui.panels.save_browser import SaveBrowser
 
         folder = autosave_path().parent / "saves"
@@ -652,8 +656,11 @@ class MenuScene(Scene):
         w, h = self.app.size
         rect = pygame.Rect(0, 0, min(820, w - 40), min(640, h - 40))
         rect.center = (w // 2, h // 2)
-        self.file_dialog = SaveBrowser(rect, self.app.ui, self.app.rules, self.app.ships, start,
-                                       title="Load a saved battle")
+        title = "Watch a saved battle" if purpose == "watch" else "Load a saved battle"
+        self.file_dialog = SaveBrowser(rect, self.app.ui, self.app.rules, self.app.ships, start, title=title)
+        if purpose == "watch":
+            self.file_dialog.load_button.set_text("Watch")
+        self.dialog_for = purpose
         self.dialogs.append(self.file_dialog)
 
     def _modal(self) -> UIWindow | None:
@@ -683,6 +690,8 @@ class MenuScene(Scene):
                 self.error_window("Could not continue", error)
         elif name == "load":
             self.open_load_dialog()
+        elif name == "watch":
+            self.open_load_dialog("watch")
         elif name == "reference":
             self._remember_panel_state()
             self.app.push(ReferenceScene(self.app))
@@ -726,7 +735,10 @@ class MenuScene(Scene):
         if event.type == pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION and self._close_reselected(event.ui_element):
             return True
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.file_dialog:
-            self.load(event.text)
+            if self.dialog_for == "watch":
+                self.app.watch_replay(event.text, lambda reason: self.error_window("Could not open the replay", reason))
+            else:
+                self.load(event.text)
             return True
         if self.panel_kind == "settings" and self._settings_event(event):
             return True
