@@ -37,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--screenshot", metavar="FILE.png", help="render one frame without a window and exit")
     p.add_argument("--size", metavar="WxH", default="1600x900", help="window or screenshot size")
     p.add_argument("--select", metavar="SHIP", help="ship to select in a screenshot")
-    p.add_argument("--zoom", type=_zoom, metavar="PX", help="screenshot zoom, pixels per inch (default: the table fitted)")
+    p.add_argument("--zoom", type=_zoom, metavar="PX", help="screenshot zoom, pixels per inch (default: fitted)")
     p.add_argument("--plain", action="store_true", help="screenshot the plain table (flat colours)")
     p.add_argument("--bench", action="store_true", help="print performance figures as JSON")
     p.add_argument(

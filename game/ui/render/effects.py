@@ -22,17 +22,17 @@ from game.ui.render.models import BUILD, pattern
 PUFFS = 7
 PLUME = 2.6
 PLUME_SPEED = 0.45
-SMOKE = (96, 92, 88)
+SMOKE = (150, 146, 140)
 FLAME = ((255, 214, 90), (255, 140, 40), (220, 70, 20))
 
 
 @lru_cache(maxsize=512)
-def puff(radius: int, colour: tuple[int, int, int], alpha: int) -> pygame.Surface:
+def puff(radius: int, colour: tuple[int, int, int], alpha: int, soft: bool = True) -> pygame.Surface:
     """A soft round puff: ``radius`` pixels, fading out at its edge."""
     r = max(1, radius)
     s = pygame.Surface((4 * r + 2, 4 * r + 2), pygame.SRCALPHA)
     pygame.draw.circle(s, (*colour, alpha), (2 * r + 1, 2 * r + 1), r)
-    if r >= 2:
+    if r >= 3 and soft:
         s = pygame.transform.gaussian_blur(s, max(1, r // 2))
     return s
 
@@ -57,15 +57,17 @@ def draw_fire(surf: pygame.Surface, cam: Camera, pose: tuple[float, float, float
         for j in range(PUFFS):  # smoke first: the flames burn through it
             f = ((clock * PLUME_SPEED / PLUME) + phase + j / PUFFS) % 1.0
             d = f * PLUME * k
-            r = max(2, round((0.12 + 0.5 * f) * k))
-            alpha = round(15 * (1 - f) ** 1.3) * 10
+            r = max(2 + round(3 * f), round((0.1 + 0.42 * f) * k))
+            alpha = round(15 * (1 - f) ** 1.2 * min(1.0, f * 6)) * 10  # thin as it leaves the fire, then fading
             if alpha < 8:
                 continue
             wob = math.sin(clock * 1.3 + j * 2.1 + phase * 6) * 0.12 * k * f
             img = puff(min(r, 120), SMOKE, alpha)
             surf.blit(img, img.get_rect(center=(round(x + dx * d - dy * wob), round(y + dy * d + dx * wob))))
-        flick = 0.75 + 0.25 * math.sin(clock * 11.0 + phase * 20) * math.sin(clock * 7.3 + phase * 9)
-        for c, share in zip(FLAME, (1.0, 0.7, 0.4), strict=True):
-            r = max(1, round(0.11 * k * share * flick))
-            img = puff(r, c, 230)
-            surf.blit(img, img.get_rect(center=(round(x + dx * r * 0.3), round(y + dy * r * 0.3))))
+        flick = 0.8 + 0.2 * math.sin(clock * 11.0 + phase * 20) * math.sin(clock * 7.3 + phase * 9)
+        glow = puff(max(2, round(0.16 * k * flick)), FLAME[2], 120)
+        surf.blit(glow, glow.get_rect(center=(round(x), round(y))))
+        for c, share in zip(reversed(FLAME), (1.0, 0.75, 0.45), strict=True):  # red outside, a yellow heart
+            r = max(1, round(0.07 * k * share * flick))
+            img = puff(r, c, 240, soft=False)
+            surf.blit(img, img.get_rect(center=(round(x + dx * r * 0.4), round(y + dy * r * 0.4))))

@@ -141,18 +141,53 @@ class _Pen:
 
     def poly(self, colour: Sequence[int], pts: Sequence[Point], width: int = 0) -> None:
         if len(pts) >= 3:
-            pygame.draw.polygon(self.surf, colour, self.pts(pts), width)
+            px = self.pts(pts)
+            blend(self.surf, colour, _reach(px, width), lambda s, o: pygame.draw.polygon(s, colour, _moved(px, o),
+                                                                                        width))
 
     def line(self, colour: Sequence[int], a: Point, b: Point, inches: float, least: int = 1) -> None:
-        pygame.draw.line(self.surf, colour, self.p(*a), self.p(*b), self.px(inches, least))
+        px, w = [self.p(*a), self.p(*b)], self.px(inches, least)
+        def draw(s: pygame.Surface, o: tuple[int, int]) -> None:
+            a_, b_ = _moved(px, o)
+            pygame.draw.line(s, colour, a_, b_, w)
+
+        blend(self.surf, colour, _reach(px, w), draw)
 
     def lines(self, colour: Sequence[int], pts: Sequence[Point], inches: float, closed: bool = False) -> None:
         if len(pts) >= 2:
-            pygame.draw.lines(self.surf, colour, closed, self.pts(pts), self.px(inches))
+            px, w = self.pts(pts), self.px(inches)
+            blend(self.surf, colour, _reach(px, w), lambda s, o: pygame.draw.lines(s, colour, closed, _moved(px, o),
+                                                                                   w))
 
     def dot(self, colour: Sequence[int], c: Point, r_inches: float, least: float = 0.5) -> None:
         r = max(least, r_inches * self.k)
-        pygame.draw.circle(self.surf, colour, self.p(*c), r)
+        at = self.p(*c)
+        blend(self.surf, colour, _reach([at], r), lambda s, o: pygame.draw.circle(s, colour, _moved([at], o)[0], r))
+
+
+def blend(surf: pygame.Surface, colour: Sequence[int], box: pygame.Rect, draw) -> None:
+    """Draw with ``draw(surface, offset)``: straight onto ``surf`` in an opaque colour, else on a scrap of
+    surface blitted over it, so a see-through colour is laid over what is there (drawn straight onto a
+    see-through surface it would replace it, and let the sea show through a ship's deck)."""
+    if len(colour) < 4 or colour[3] >= 255:
+        draw(surf, (0, 0))
+        return
+    box = box.clip(surf.get_rect())
+    if box.w <= 0 or box.h <= 0:
+        return
+    scrap = pygame.Surface(box.size, pygame.SRCALPHA)
+    draw(scrap, (-box.x, -box.y))
+    surf.blit(scrap, box.topleft)
+
+
+def _reach(px: Sequence[tuple[float, float]], pad: float) -> pygame.Rect:
+    xs, ys = [p[0] for p in px], [p[1] for p in px]
+    x0, y0 = math.floor(min(xs) - pad - 2), math.floor(min(ys) - pad - 2)
+    return pygame.Rect(x0, y0, math.ceil(max(xs) + pad + 2) - x0, math.ceil(max(ys) + pad + 2) - y0)
+
+
+def _moved(px: Sequence[tuple[float, float]], o: tuple[int, int]) -> list[tuple[float, float]]:
+    return [(x + o[0], y + o[1]) for x, y in px]
 
 
 def _bezier(a: Point, c: Point, b: Point, n: int = 8) -> list[Point]:
@@ -538,15 +573,24 @@ def _paint_wreck(pen: _Pen, look: Look, detail: float) -> None:
             r = min(hl, hw) * 0.7 * pattern(look.seed, 50 + i)
             pen.dot((*STONE_DARK, 230), (math.cos(a) * r, math.sin(a) * r), 0.12 + 0.1 * pattern(look.seed, 80 + i))
         return
-    pen.poly((*FOAM, 70), hull_outline(hlh * 1.08, hb * 1.3, build[2]))
-    pen.poly((*CHARRED, 215), hull_outline(hlh, hb, build[2]))
-    pen.poly((*SEA_ON_BASE, 170), [(u, v) for u, v in hull_outline(hlh, hb, build[2], hb * 0.25) if u < hlh * 0.4])
-    for i in range(5):
-        u = hl * (-1.0 + 2.0 * pattern(look.seed, 10 + i))
-        v = hw * (-1.4 + 2.8 * pattern(look.seed, 20 + i))
+    # awash: the hull a dark shape under a film of sea, her ends out of the water, spars and wreckage round her
+    pen.poly((*FOAM, 60), hull_outline(hlh * 1.1, hb * 1.35, build[2]))
+    pen.poly((*CHARRED, 170), hull_outline(hlh, hb, build[2]))
+    pen.poly((*SEA_ON_BASE, 120), hull_outline(hlh * 0.75, hb * 0.8, build[2]))
+    pen.poly((*mix(DECK, CHARRED, 0.6), 200), [(u, v) for u, v in hull_outline(hlh, hb, build[2], hb * 0.3)
+                                               if u > hlh * 0.55])
+    for i in range(3):  # her masts, gone by the board and adrift
+        u = hl * (-0.8 + 1.6 * pattern(look.seed, 10 + i))
+        v = hw * (-1.2 + 2.4 * pattern(look.seed, 20 + i))
         a = math.pi * pattern(look.seed, 30 + i)
-        ln = 0.2 + 0.5 * pattern(look.seed, 40 + i)
-        pen.line((*SPAR, 220), (u, v), (u + math.cos(a) * ln, v + math.sin(a) * ln), 0.03, 1)
+        ln = 0.5 + 0.6 * pattern(look.seed, 40 + i)
+        end = (u + math.cos(a) * ln, v + math.sin(a) * ln)
+        pen.line((*SPAR, 230), (u, v), end, 0.035, 1)
+        pen.dot((*CANVAS_SHADE, 150), ((u + end[0]) / 2, (v + end[1]) / 2), 0.08)
+    for i in range(9):  # flotsam
+        u = hl * (-1.1 + 2.2 * pattern(look.seed, 60 + i))
+        v = hw * (-1.5 + 3.0 * pattern(look.seed, 70 + i))
+        pen.dot((*SPAR, 200), (u, v), 0.025, 0.6)
 
 
 def _paint_fort(pen: _Pen, look: Look, detail: float, flag_in: float) -> None:
@@ -583,24 +627,46 @@ def _paint_fort(pen: _Pen, look: Look, detail: float, flag_in: float) -> None:
 
 
 class ModelCache:
-    """Painted sprites by look and zoom step, and turned ones by heading and zoom: the cost of a ship's frame."""
+    """Painted sprites by look and zoom step, and turned ones by heading and zoom: the cost of a ship's frame.
+
+    Painting is rationed: at most PAINT_BUDGET sprites are painted in one frame
+    (after a zoom, say, when every ship needs painting afresh).  A ship beyond
+    the ration is drawn from her nearest painting at another zoom step, scaled,
+    and ``owed`` says a better picture is due, so the next frame draws again.
+    """
+
+    PAINT_BUDGET = 12
 
     def __init__(self) -> None:
         self.sprites: dict[tuple[Look, float], Sprite] = {}
         self.turned: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._turned_px = 0
         self.painted = 0  # sprites painted so far (the bench and the tests read it)
+        self.ration = self.PAINT_BUDGET
+        self.owed = False
+
+    def new_frame(self) -> None:
+        """A fresh ration of painting for the frame about to be drawn."""
+        self.ration = self.PAINT_BUDGET
+        self.owed = False
 
     def sprite(self, look: Look, scale: float) -> Sprite:
         step = zoom_step(scale)
         key = (look, step)
         got = self.sprites.get(key)
         if got is None:
+            if self.ration <= 0:
+                near = min((k for k in self.sprites if k[0] == look), key=lambda k: abs(math.log(k[1] / step)),
+                           default=None)
+                if near is not None:
+                    self.owed = True
+                    return self.sprites[near]
             if len(self.sprites) > 600:  # a long battle's looks: let the oldest go
                 for old in list(self.sprites)[:200]:
                     del self.sprites[old]
             got = self.sprites[key] = paint(look, step)
             self.painted += 1
+            self.ration -= 1
         return got
 
     def turned_sprite(self, look: Look, scale: float, heading: float, kind: str = "") -> pygame.Surface:
@@ -615,6 +681,8 @@ class ModelCache:
             return got
         sprite = self.sprite(look, scale)
         got = _turn(sprite, scale, h, kind)
+        if sprite.ppi != step:
+            return got  # a stand-in until her own painting is done: not kept
         self.turned[key] = got
         self._turned_px += got.get_width() * got.get_height()
         while self._turned_px > TURNED_BUDGET and len(self.turned) > 1:
@@ -640,8 +708,8 @@ def _turn(sprite: Sprite, scale: float, heading: float, kind: str) -> pygame.Sur
             out = pygame.transform.grayscale(out)
             out.fill((70, 0, 0, 0), special_flags=pygame.BLEND_RGB_ADD)
         else:
-            out.fill((110, 110, 110, 0), special_flags=pygame.BLEND_RGB_ADD)
-        out.set_alpha(120 if kind == "ghost" else 105)
+            out.fill((120, 120, 120, 0), special_flags=pygame.BLEND_RGB_ADD)
+        out.set_alpha(150 if kind == "ghost" else 115)
         return out
     big = max(base.get_width(), model.get_width()), max(base.get_height(), model.get_height())
     lift = max(1, round(SHADOW[0] * scale)), max(1, round(SHADOW[1] * scale))

@@ -33,6 +33,8 @@ TILE_PX = 640
 #: Inches between wave crests (on average), and a crest's length.
 CREST_GAP = 2.3
 CREST_LENGTH = 1.0
+#: The brushwork's resolution (pixels an inch): it is soft, so it is painted small and scaled up.
+MOTTLE_PPI = 6.0
 #: Steps of the wind's direction the crests are painted for.
 WIND_STEP = 5
 
@@ -52,23 +54,26 @@ def paint_tile(scale: float, wind_from: float) -> pygame.Surface:
     s = n / t_in  # exact pixels an inch of this tile (so it wraps on whole pixels)
     tile = pygame.Surface((n, n))
     tile.fill(SEA)
-    # the brushwork: broad patches a shade lighter or darker, wrapped, then softened
-    pad = max(2, min(n // 2, round(1.2 * s)))
-    mottle = pygame.Surface((n + 2 * pad, n + 2 * pad), pygame.SRCALPHA)
+    # the brushwork: broad patches a shade lighter or darker, wrapped, softened at a low resolution
+    lo = min(s, MOTTLE_PPI)
+    m = max(4, round(t_in * lo))
+    pad = max(2, round(1.2 * lo))
+    mottle = pygame.Surface((m + 2 * pad, m + 2 * pad), pygame.SRCALPHA)
     patches = max(6, round((t_in / 3.0) ** 2 * 3))
     for i in range(patches):
-        x, y = pattern(1, i) * n, pattern(2, i) * n
-        r = max(2.0, (1.0 + 2.5 * pattern(3, i)) * s)
+        x, y = pattern(1, i) * m, pattern(2, i) * m
+        r = max(1.5, (1.0 + 2.5 * pattern(3, i)) * lo)
         colour = (*(SHALLOWER if pattern(4, i) > 0.5 else DEEP), 70)
-        for ox in (-n, 0, n):
-            for oy in (-n, 0, n):
+        for ox in (-m, 0, m):
+            for oy in (-m, 0, m):
                 cx, cy = x + ox + pad, y + oy + pad
-                if -r < cx < n + 2 * pad + r and -r < cy < n + 2 * pad + r:
+                if -r < cx < m + 2 * pad + r and -r < cy < m + 2 * pad + r:
                     pygame.draw.circle(mottle, colour, (cx, cy), r)
-    blur = max(1, min(pad - 1, round(0.5 * s)))
+    blur = max(1, min(pad - 1, round(0.5 * lo)))
     if mottle.get_width() > 2 * blur + 2:
         mottle = pygame.transform.gaussian_blur(mottle, blur)
-    tile.blit(mottle, (-pad, -pad))
+    soft = pygame.transform.smoothscale(mottle.subsurface((pad, pad, m, m)), (n, n))
+    tile.blit(soft, (0, 0))
     if CREST_LENGTH * s >= 4:
         _crests(tile, n, s, t_in, wind_from)
     return tile
@@ -85,7 +90,7 @@ def _crests(tile: pygame.Surface, n: int, s: float, t_in: float, wind_from: floa
     faint = min(1.0, 0.45 + s / 50)  # from afar the crests blur into the sea's colour
     for i in range(count):
         x, y = pattern(11, i) * n, pattern(12, i) * n
-        half = CREST_LENGTH * s * (0.2 + 0.6 * pattern(13, i) ** 2)
+        half = CREST_LENGTH * s * (0.2 + 0.6 * pattern(13, i) ** 2) * min(1.0, 0.45 + s / 60)
         strength = pattern(14, i)
         pts = []
         for k in range(6):  # a ragged line, lifted downwind towards one end as a breaking crest is

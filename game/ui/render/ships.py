@@ -45,7 +45,9 @@ MODELS = ModelCache()
 def look_of(ship: Any, look: Model, colour: tuple[int, int, int], heading: float, wind_from: float) -> Look:
     """What her sprite depends on: her model, her base, her side's colour and the wind on her bow."""
     side = (int(colour[0]), int(colour[1]), int(colour[2]))
-    return Look(look, ship.length, ship.width, side, wind_on_bow(wind_from, heading), seed_of(ship.id))
+    # her own pattern of scars and holes only once she has some: unhurt sister ships share a painting
+    hurt = look.hull_lost > 0 or look.rigging_lost > 0 or look.dismasted or look.condition == "wreck"
+    return Look(look, ship.length, ship.width, side, wind_on_bow(wind_from, heading), seed_of(ship.id) if hurt else 0)
 
 
 def draw_ship(

@@ -50,11 +50,15 @@ class TableLayer:
         """The sea (painted, or flat on the plain table), then the cached land, grid and edge over it."""
         key = (cam.key(), id(scenario), grid, plain)
         if key != self._key or self._surf is None:
-            self._surf = self._render_plain(cam, scenario, grid) if plain else self._render(cam, scenario, grid)
+            # the painted land is kept premultiplied: blitting it over the moving sea costs least so
+            self._surf = self._render_plain(cam, scenario, grid) if plain else self._render(cam, scenario,
+                                                                                            grid).premul_alpha()
             self._key = key
-        if not plain:
+        if plain:
+            target.blit(self._surf, (cam.view_x, cam.view_y))
+        else:
             self.sea.draw(target, cam, wind_from)
-        target.blit(self._surf, (cam.view_x, cam.view_y))
+            target.blit(self._surf, (cam.view_x, cam.view_y), special_flags=pygame.BLEND_PREMULTIPLIED)
 
     def advance(self, dt: float) -> None:
         """Let the waves drift on."""
@@ -105,7 +109,7 @@ def _names(surf: pygame.Surface, cam: Camera, scenario, colour, shoal_colour, sh
         cx = sum(p[0] for p in pts) / len(pts)
         cy = sum(p[1] for p in pts) / len(pts)
         c = shoal_colour if t.kind == "shoal" else colour
-        lit = shadow and t.kind == "shoal"  # pale words over the water, with a shadow to stand out
+        lit = shadow  # pale words with a shadow: they stand out on water and painted land alike
         blit_text(surf, t.name, (cx, cy), 16, c, "center", bold=True, shadow=lit)
         if t.depth:
             blit_text(surf, f"{t.depth}-rate water", (cx, cy + 16), 13, c, "center", shadow=lit)

@@ -26,7 +26,7 @@ from game.ui.render.models import mix, pattern
 
 ART_MAX = 32.0
 #: The coarse resolution the terraces are worked out at (their edges are soft anyway).
-RELIEF_PPI = 8.0
+RELIEF_PPI = 12.0
 MARGIN = 1.0  # inches of sea painted round a piece (its shallows and surf)
 
 SAND = (222, 204, 152)
@@ -36,17 +36,18 @@ SURF = (240, 248, 250)
 SHALLOWS = (92, 170, 178)
 #: The land's terraces: inches in from the shore, and their colour.
 TERRACES = (
-    (0.16, (106, 138, 74)),
-    (0.6, (124, 146, 80)),
-    (1.2, (158, 146, 94)),
-    (1.9, (150, 126, 92)),
-    (2.7, (136, 116, 90)),
+    (0.16, (104, 138, 72)),
+    (0.8, (122, 148, 80)),
+    (1.7, (148, 148, 92)),
+    (2.8, (166, 144, 98)),
+    (4.2, (150, 132, 108)),
+    (5.8, (138, 126, 112)),
 )
 TREE = (64, 100, 56)
 SHOAL = (128, 204, 196)
 SHOAL_SAND = (232, 226, 190)
 SHOAL_EDGE = (44, 118, 126)
-LABEL = (52, 44, 26)
+LABEL = (246, 238, 214)
 SHOAL_LABEL = (214, 244, 240)
 
 
@@ -116,7 +117,7 @@ def paint_piece(t: Any, ppi: float, table: tuple[float, float], seed: int = 0) -
 def _paint_shoal(surf: pygame.Surface, pts: list[tuple[float, float]], ppi: float, seed: int) -> None:
     size = surf.get_size()
     water = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.polygon(water, (*SHOAL, 120), pts)
+    pygame.draw.polygon(water, (*SHOAL, 95), pts)
     blur = max(1, round(0.12 * ppi))
     if min(size) > 2 * blur + 2:
         water = pygame.transform.gaussian_blur(water, blur)
@@ -124,18 +125,20 @@ def _paint_shoal(surf: pygame.Surface, pts: list[tuple[float, float]], ppi: floa
     inner = pygame.Surface(size, pygame.SRCALPHA)
     inside = _mask(size, pts)
     eroded = erode(inside, max(1, round(0.25 * ppi)))
-    inner.blit(eroded.to_surface(setcolor=(*SHOAL, 70), unsetcolor=(0, 0, 0, 0)), (0, 0))
+    inner.blit(eroded.to_surface(setcolor=(*SHOAL, 45), unsetcolor=(0, 0, 0, 0)), (0, 0))
     if min(size) > 2 * blur + 2:
         inner = pygame.transform.gaussian_blur(inner, blur)
     surf.blit(inner, (0, 0))
     if ppi >= 6:  # sand showing through the water
         w, h = size
-        dots = round(w * h / (ppi * ppi) * 10)
+        dots = round(w * h / (ppi * ppi) * 3)
         r = max(1, round(0.03 * ppi))
+        sand = pygame.Surface(size, pygame.SRCALPHA)
         for i in range(min(dots, 6000)):
             x, y = int(pattern(seed + 5, i) * w), int(pattern(seed + 6, i) * h)
             if inside.get_at((x, y)):
-                pygame.draw.circle(surf, (*SHOAL_SAND, 60 + round(60 * pattern(seed + 7, i))), (x, y), r)
+                pygame.draw.circle(sand, (*SHOAL_SAND, 40 + round(50 * pattern(seed + 7, i))), (x, y), r)
+        surf.blit(sand, (0, 0))
     # the chart's dotted edge
     step = max(3.0, 0.22 * ppi)
     r = max(1, round(0.03 * ppi))
@@ -196,6 +199,8 @@ def _paint_land(surf: pygame.Surface, t: Any, pts: list[tuple[float, float]], pp
         relief.blit(light, (-1, -1))
         relief.blit(m.to_surface(setcolor=(*colour, 255), unsetcolor=(0, 0, 0, 0)), (0, 0))
     if levels:
+        if min(csize) > 6:
+            relief = pygame.transform.gaussian_blur(relief, 1)  # soften the coarse steps before they are enlarged
         up = pygame.transform.smoothscale(relief, size)
         keep = erode(solid, max(1, round(TERRACES[0][0] * ppi)))
         keep.erase(_inverse(land), (0, 0))
@@ -203,6 +208,7 @@ def _paint_land(surf: pygame.Surface, t: Any, pts: list[tuple[float, float]], pp
         up.blit(cut, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         surf.blit(up, (0, 0))
         if ppi >= 8:
+            _speckle(surf, keep, ppi, seed)
             _trees(surf, levels[0], levels[2] if len(levels) > 2 else None, coarse, ppi, seed)
 
 
@@ -212,20 +218,36 @@ def _inverse(m: pygame.mask.Mask) -> pygame.mask.Mask:
     return out
 
 
+def _speckle(surf: pygame.Surface, land: pygame.mask.Mask, ppi: float, seed: int) -> None:
+    """Brush marks over the land, a shade lighter or darker: grass, scrub and rock as a painter dabs them."""
+    w, h = land.get_size()
+    area = land.count() / (ppi * ppi)
+    r = max(1, round(0.05 * ppi))
+    layer = pygame.Surface((w, h), pygame.SRCALPHA)  # dabbed on a layer of its own, laid over the land
+    for i in range(min(5000, round(area * 10))):
+        x, y = int(pattern(seed + 31, i) * w), int(pattern(seed + 32, i) * h)
+        if land.get_at((x, y)):
+            tone = (255, 250, 220, 26) if pattern(seed + 33, i) > 0.5 else (40, 36, 20, 30)
+            pygame.draw.circle(layer, tone, (x, y), r)
+    surf.blit(layer, (0, 0))
+
+
 def _trees(surf: pygame.Surface, low: pygame.mask.Mask, high: pygame.mask.Mask | None, coarse: float, ppi: float,
            seed: int) -> None:
     """Clumps of trees on the low ground (not on the heights): small dark crowns, lit on one side."""
     w, h = low.get_size()
     area = low.count() / (coarse * coarse)
     r = max(1.5, 0.09 * ppi)
+    layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     for i in range(min(900, round(area * 5))):
         cx, cy = int(pattern(seed + 21, i) * w), int(pattern(seed + 22, i) * h)
         if not low.get_at((cx, cy)) or (high is not None and high.get_at((cx, cy))):
             continue
         x, y = (cx + pattern(seed + 23, i)) * ppi / coarse, (cy + pattern(seed + 24, i)) * ppi / coarse
-        pygame.draw.circle(surf, (*mix(TREE, (10, 20, 10), 0.5), 200), (x + r * 0.3, y + r * 0.3), r)
-        pygame.draw.circle(surf, (*TREE, 255), (x, y), r)
-        pygame.draw.circle(surf, (*mix(TREE, (200, 220, 150), 0.3), 255), (x - r * 0.3, y - r * 0.3), r * 0.45)
+        pygame.draw.circle(layer, (*mix(TREE, (10, 20, 10), 0.5), 255), (x + r * 0.3, y + r * 0.3), r)
+        pygame.draw.circle(layer, (*TREE, 255), (x, y), r)
+        pygame.draw.circle(layer, (*mix(TREE, (200, 220, 150), 0.3), 255), (x - r * 0.3, y - r * 0.3), r * 0.45)
+    surf.blit(layer, (0, 0))
 
 
 class Terrain:

@@ -63,11 +63,12 @@ class BattleView:
         self.tape_rects: list[pygame.Rect] = []  # the tape's words, as last drawn
         self.arc_reach: dict[str, float] = {}  # how far each ship's arcs were drawn (inches), as last drawn
 
-    def _overlay(self, size: tuple[int, int]) -> pygame.Surface:
-        """One translucent layer the size of the window, so the same camera draws on it."""
+    def _overlay(self, size: tuple[int, int], view: pygame.Rect) -> pygame.Surface:
+        """One translucent layer the size of the window, so the same camera draws on it (cleared over the view)."""
         if self.overlay is None or self.overlay.get_size() != size:
             self.overlay = pygame.Surface(size, pygame.SRCALPHA)
-        self.overlay.fill((0, 0, 0, 0))
+        self.overlay.fill((0, 0, 0, 0), view)
+        self.overlay.set_clip(view)
         return self.overlay
 
     def draw(self, surf: pygame.Surface) -> None:
@@ -88,7 +89,8 @@ class BattleView:
         redrawn = sc.anim.busy or key != self._key
         if redrawn:
             self._draw_table(self._table, acting, plan)
-            self._key = None if sc.anim.busy else key
+            # a ship drawn from a stand-in painting (her own not yet painted) is drawn again next frame
+            self._key = None if sc.anim.busy or ships.MODELS.owed else key
         view = pygame.Rect(cam.view_x, cam.view_y, cam.view_w, cam.view_h)
         plain = settings.plain_table
         under = sc.table.key(cam, st.scenario, settings.grid, plain=plain, wind_from=st.wind_from)
@@ -166,9 +168,10 @@ class BattleView:
         cam = sc.cam
         settings = sc.app.settings
         plain = settings.plain_table
-        surf.fill((0, 0, 0, 0))
+        view = pygame.Rect(cam.view_x, cam.view_y, cam.view_w, cam.view_h)
+        surf.fill((0, 0, 0, 0), view)
         clip = surf.get_clip()
-        surf.set_clip(pygame.Rect(cam.view_x, cam.view_y, cam.view_w, cam.view_h))
+        surf.set_clip(view)
         system = sc.match.session.system
         looks = self.looks()
         for card in self.wakes().values():
@@ -176,7 +179,7 @@ class BattleView:
                 draw_shapes(surf, cam, [card])
             else:
                 draw_template(surf, cam, card)
-        ov = self._overlay(surf.get_size())
+        ov = self._overlay(surf.get_size(), view)
         focus = sc.selected if sc.selected in st.ships else acting
         self.arc_reach = {}
         ghost = None
@@ -198,17 +201,20 @@ class BattleView:
             if plan.distance is not None:  # the fan first: drawn over the tape it veiled its labels
                 draw_turn_fan(ov, cam, plan, s.length)
             draw_tape(ov, ov, cam, plan, s.length, s.width)
-        surf.blit(ov, (0, 0))
+        surf.blit(ov, view.topleft, view)
         active = st.activation.ship if st.activation else None
         activatable = {o.ship for o in sc.match.options() if o.control is Control.SHIP} if sc.human_to_move() else set()
         wind = None if plain else st.wind_from
+        ships.MODELS.new_frame()
         for s in st.ships.values():  # what is left of the ships that are gone lies under the rest
-            if not s.on_table and looks[s.id].condition == "wreck" and not plain:
+            if not s.on_table and looks[s.id].condition == "wreck" and not plain and _in_view(cam, s, s.pose):
                 ships.draw_ship(surf, cam, s, looks[s.id], P.side_colour(st, s.side), wind_from=wind)
         for s in st.ships.values():
             if not s.on_table:
                 continue
             pose = sc.anim.pose(s.id)
+            if not _in_view(cam, s, pose or s.pose):
+                continue
             col = P.side_colour(st, s.side)
             ships.draw_ship(surf, cam, s, looks[s.id], col, pose=pose, selected=s.id == sc.selected,
                             active=s.id == active, wind_from=wind, plain=plain)
@@ -446,6 +452,13 @@ class BattleView:
         r = blit_text(surf, head, (box.centerx, box.top + 18), size, (255, 255, 255), "midtop", bold=True)
         if rest:
             blit_text(surf, rest, (box.centerx, r.bottom + 10), 20, P.TEXT, "midtop")
+
+
+def _in_view(cam, ship, pose) -> bool:
+    """Whether any of her (with her sails and flags) can be on the screen."""
+    x, y = cam.to_screen(pose[0], pose[1])
+    r = (max(ship.length, ship.width) * 0.7 + 0.5) * cam.scale + 12
+    return cam.view_x - r < x < cam.view_x + cam.view_w + r and cam.view_y - r < y < cam.view_y + cam.view_h + r
 
 
 def _lighter(shape: Shape, share: float) -> Shape:
