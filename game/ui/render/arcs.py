@@ -24,7 +24,7 @@ Point = tuple[float, float]
 #: Inches of arc shown beyond the farthest enemy in it.
 MARGIN = 4.0
 #: How the arcs are toned down from the rule system's colours: fill and edge alpha as shares.
-FILL_SHARE, EDGE_SHARE = 0.85, 0.75
+FILL_SHARE, EDGE_SHARE = 1.0, 0.8
 #: The toggle showing every ship's arcs tones them down further still.
 CROWD_SHARE = 0.55
 CIRCLE_SIDES = 72

@@ -45,8 +45,8 @@ CANVAS_EDGE = (150, 138, 112)
 CANVAS_FURLED = (226, 218, 196)
 SPAR = (74, 52, 32)
 MAST = (58, 40, 26)
-DECK = (196, 158, 104)
-DECK_WAIST = (164, 128, 82)
+DECK = (184, 146, 96)
+DECK_WAIST = (156, 120, 78)
 PLANK = (172, 136, 88)
 GRATING = (96, 70, 44)
 BOAT = (214, 202, 170)
@@ -308,7 +308,7 @@ def _paint_ship(pen: _Pen, look: Look, detail: float, flag_in: float) -> None:
     if m.listing > 0.05:
         pen.poly(COPPER, [(u, v - lee * hb * 0.3 * m.listing) for u, v in outline])
     pen.poly(paint_.hull, outline)
-    rim = max(0.012, hb * 0.11)
+    rim = max(0.012, hb * (0.11 if detail >= 60 else 0.15))  # her paint must show when she is small
     if detail >= 30:
         bands = m.decks if detail >= 90 else 1
         step = rim * 0.9 / max(1, bands)
@@ -432,7 +432,7 @@ def _paint_rig(pen: _Pen, look: Look, masts: list[float], hlh: float, hb: float,
                down: Point, lee: float, lean: float, detail: float) -> None:
     m = look.model
     sails = SAILS.get(m.sails, ())
-    course = hb * 1.75
+    course = hb * 2.0
     count = len(masts)
     struck_or_bare = not sails
     # shrouds and stays first: the sails cover them
@@ -472,6 +472,8 @@ def _paint_rig(pen: _Pen, look: Look, masts: list[float], hlh: float, hb: float,
             foot = _bezier(port, mid, star)
             cloth = [star, port] + foot[1:-1]
             pen.poly(CANVAS_CLOTH, cloth)
+            if detail < 60:  # small: an edge keeps the sail apart from the deck under it
+                pen.poly(CANVAS_EDGE, cloth, 1)
             if detail >= 24:
                 half_mid = ((star[0] + port[0]) / 2 + belly[0] * 0.9, (star[1] + port[1]) / 2 + belly[1] * 0.9)
                 pen.poly(CANVAS_SHADE, [star, port] + _bezier(port, half_mid, star)[1:-1])
