@@ -124,7 +124,10 @@ def _room_and_edge(surf: pygame.Surface, table: pygame.Rect, scale: float) -> No
               (frame.right, frame.top, w - frame.right, frame.h)):
         if r[2] > 0 and r[3] > 0:
             surf.fill((*ROOM, 255), r)
-    pygame.draw.rect(surf, (8, 8, 10, 120), frame.move(3, 4), fw)
+    shade = pygame.Surface((frame.w + 4, frame.h + 4), pygame.SRCALPHA)  # the table's shadow on the room
+    shade.fill((8, 8, 10, 110), (frame.w, 4, 4, frame.h))
+    shade.fill((8, 8, 10, 110), (4, frame.h, frame.w, 4))
+    surf.blit(shade, frame.topleft)
     pygame.draw.rect(surf, WOOD, frame, fw)
     for k in range(1, 4):  # the grain running along each side
         inset = fw * k // 4

@@ -307,7 +307,7 @@ class BattleScene(Scene):
 
     def _follow_action(self, dt: float, panned: bool) -> None:
         """Glide to the ship activated, and keep a computer ship's move in view, unless the player moves the view."""
-        if panned or self.drag == "pan":
+        if panned or self.drag is not None:  # a button held on the table: the player's hand is on it
             self.follow.cancel()
         elif self.app.settings.follow:
             act = self.state.activation.ship if self.state.activation else None
