@@ -37,6 +37,7 @@ class TableLayer:
     def __init__(self) -> None:
         self._key: tuple | None = None
         self._surf: pygame.Surface | None = None
+        self._premultiplied = False
         self.sea = Sea()
         self.terrain = T.Terrain()
 
@@ -50,15 +51,17 @@ class TableLayer:
         """The sea (painted, or flat on the plain table), then the cached land, grid and edge over it."""
         key = (cam.key(), id(scenario), grid, plain)
         if key != self._key or self._surf is None:
-            # the painted land is kept premultiplied: blitting it over the moving sea costs least so
-            self._surf = self._render_plain(cam, scenario, grid) if plain else self._render(cam, scenario,
-                                                                                            grid).premul_alpha()
-            self._key = key
+            self._surf = self._render_plain(cam, scenario, grid) if plain else self._render(cam, scenario, grid)
+            self._key, self._premultiplied = key, False
+        elif not plain and not self._premultiplied:
+            # kept a second frame: premultiplied now, it is laid over the moving sea for less from here on
+            self._surf, self._premultiplied = self._surf.premul_alpha(), True
         if plain:
             target.blit(self._surf, (cam.view_x, cam.view_y))
-        else:
-            self.sea.draw(target, cam, wind_from)
-            target.blit(self._surf, (cam.view_x, cam.view_y), special_flags=pygame.BLEND_PREMULTIPLIED)
+            return
+        self.sea.draw(target, cam, wind_from)
+        flags = pygame.BLEND_PREMULTIPLIED if self._premultiplied else 0
+        target.blit(self._surf, (cam.view_x, cam.view_y), special_flags=flags)
 
     def advance(self, dt: float) -> None:
         """Let the waves drift on."""
