@@ -16,7 +16,8 @@ import pygame
 
 from game.table.geometry import to_table
 from game.ui.camera import Camera
-from game.ui.render.models import BUILD, pattern
+from game.ui.render.brush import pattern
+from game.ui.render.models import BUILD
 
 #: Puffs of smoke in each fire's plume, how far downwind it reaches (inches) and how fast it rises away.
 PUFFS = 7

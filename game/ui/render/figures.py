@@ -8,7 +8,7 @@ import pygame
 
 from game.systems.figures import Shape, Template
 from game.ui.camera import Camera
-from game.ui.render.models import mix
+from game.ui.render.brush import mix
 
 
 def draw_shapes(overlay: pygame.Surface, cam: Camera, shapes: Iterable[Shape | None]) -> None:

@@ -24,6 +24,7 @@ import pygame
 
 from game.systems.figures import Model
 from game.ui.render import nations
+from game.ui.render.brush import mix, pattern
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
@@ -100,17 +101,6 @@ def seed_of(ship_id: str) -> int:
     for ch in ship_id.encode():
         h = ((h ^ ch) * 16777619) & 0xFFFFFFFF
     return h
-
-
-def pattern(seed: int, i: int) -> float:
-    """A fixed pattern in [0, 1) (not chance: the same ship is always scarred the same way)."""
-    x = (seed * 374761393 + i * 668265263) & 0xFFFFFFFF
-    x = ((x ^ (x >> 13)) * 1274126177) & 0xFFFFFFFF
-    return ((x ^ (x >> 16)) & 0xFFFFFF) / float(0x1000000)
-
-
-def mix(a: Sequence[int], b: Sequence[int], t: float) -> RGB:
-    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
 
 
 def zoom_step(scale: float) -> float:

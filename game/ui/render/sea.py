@@ -18,7 +18,7 @@ from collections import OrderedDict
 
 import pygame
 
-from game.ui.render.models import pattern
+from game.ui.render.brush import pattern
 
 SEA = (34, 84, 112)
 DEEP = (28, 72, 100)

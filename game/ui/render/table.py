@@ -17,7 +17,7 @@ from game.ui import palette as P
 from game.ui.camera import Camera
 from game.ui.fonts import blit_text
 from game.ui.render import terrain as T
-from game.ui.render.models import mix
+from game.ui.render.brush import mix
 from game.ui.render.sea import Sea
 
 TERRAIN_COLOURS = {"island": (P.ISLAND, P.ISLAND_EDGE), "coast": (P.COAST, P.ISLAND_EDGE), "shoal": (P.SHOAL, P.GRID)}

@@ -22,7 +22,7 @@ from typing import Any
 
 import pygame
 
-from game.ui.render.models import mix, pattern
+from game.ui.render.brush import mix, pattern
 
 ART_MAX = 32.0
 #: The coarse resolution the terraces are worked out at (their edges are soft anyway).
