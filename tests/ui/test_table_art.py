@@ -274,3 +274,35 @@ def test_the_view_keys_are_on_the_keys_page_and_no_command_of_the_rules_uses_the
         assert f"<b>{k}</b>" in page
     ruled = {part.strip().upper() for keys, _ in system.shortcuts() for part in keys.split("/")}
     assert not view_keys & ruled  # the rule system's keys are never shadowed by the table's
+
+
+def test_the_ghost_is_a_pale_copy_outlined_light_and_a_refused_move_is_outlined_in_red():
+    from types import SimpleNamespace
+
+    from game.ui.camera import Camera
+    from game.ui.render.ships import GHOST_EDGE, REFUSED_EDGE, draw_ship
+
+    ship = SimpleNamespace(id="x", x=5.0, y=3.0, heading=90.0, length=2.5, width=0.9, name="X", pose=(5.0, 3.0, 90.0))
+    model = _look().model
+
+    def edges(refused: bool) -> set:
+        surf = pygame.Surface((400, 240))
+        surf.fill((34, 84, 112))
+        draw_ship(surf, Camera(400, 240, 40.0, 5.0, 3.0), ship, model, (180, 40, 40), ghost=True, refused=refused,
+                  wind_from=0.0)
+        return {tuple(surf.get_at((x, y)))[:3] for x in range(400) for y in range(240)}
+
+    legal, refused = edges(False), edges(True)
+    assert GHOST_EDGE in legal and REFUSED_EDGE not in legal
+    assert REFUSED_EDGE in refused and GHOST_EDGE not in refused
+    assert (180, 40, 40) not in legal  # never the side's colour: blue on blue sea, red read as refused
+
+
+def test_a_screenshot_zoom_the_window_cannot_show_is_refused_in_words():
+    import main
+
+    parser = main.build_parser()
+    assert parser.parse_args(["--zoom", "40"]).zoom == 40.0
+    for bad in ("0.5", "9000", "close"):
+        with pytest.raises(SystemExit):
+            parser.parse_args(["--zoom", bad])
