@@ -127,10 +127,9 @@ def _room_and_edge(surf: pygame.Surface, table: pygame.Rect, scale: float) -> No
               (frame.right, frame.top, w - frame.right, frame.h)):
         if r[2] > 0 and r[3] > 0:
             surf.fill((*ROOM, 255), r)
-    shade = pygame.Surface((frame.w + 4, frame.h + 4), pygame.SRCALPHA)  # the table's shadow on the room
-    shade.fill((8, 8, 10, 110), (frame.w, 4, 4, frame.h))
-    shade.fill((8, 8, 10, 110), (4, frame.h, frame.w, 4))
-    surf.blit(shade, frame.topleft)
+    shadow = (*mix(ROOM, (0, 0, 0), 0.45), 255)  # the table's shadow on the room, to the bottom right
+    surf.fill(shadow, pygame.Rect(frame.right, frame.top + 4, 4, frame.h))
+    surf.fill(shadow, pygame.Rect(frame.left + 4, frame.bottom, frame.w, 4))
     pygame.draw.rect(surf, WOOD, frame, fw)
     for k in range(1, 4):  # the grain running along each side
         inset = fw * k // 4

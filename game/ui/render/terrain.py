@@ -168,11 +168,10 @@ def _paint_land(surf: pygame.Surface, t: Any, pts: list[tuple[float, float]], pp
     cland = _mask(csize, [(x * k, y * k) for x, y in pts])
     apron = dilate(cland, max(1, round(0.55 * coarse))).to_surface(setcolor=(*SHALLOWS, 120),
                                                                      unsetcolor=(0, 0, 0, 0))
-    apron = pygame.transform.smoothscale(apron, size)
-    blur = max(1, round(0.25 * ppi))
-    if min(size) > 2 * blur + 2:
+    blur = max(1, round(0.25 * coarse))  # softened small, then enlarged: soft anyway, and cheap
+    if min(csize) > 2 * blur + 2:
         apron = pygame.transform.gaussian_blur(apron, blur)
-    surf.blit(apron, (0, 0))
+    surf.blit(pygame.transform.smoothscale(apron, size), (0, 0))
     # surf: a broken white line just off the sand
     ring = dilate(land, max(1, round(0.06 * ppi)))
     ring.erase(land, (0, 0))
@@ -250,33 +249,74 @@ def _trees(surf: pygame.Surface, low: pygame.mask.Mask, high: pygame.mask.Mask |
     surf.blit(layer, (0, 0))
 
 
+#: A piece bigger than this scaled (pixels) is scaled a square of CHUNK art pixels at a time, only where seen.
+WHOLE_PX = 1_500_000
+CHUNK = 128
+CHUNKS_KEPT = 400
+
+
 class Terrain:
-    """The terrain of a table painted and scaled to the zoom, kept while the zoom stands."""
+    """The terrain of a table painted and scaled to the zoom, kept while the zoom stands.
+
+    A piece is painted once per art resolution; at the zoom it is scaled whole
+    if that is small, else in squares, only those in view, each kept while
+    the zoom stands, so a close look at a long coast costs what is on the screen.
+    """
 
     def __init__(self) -> None:
         self._art: dict[tuple[int, str, float], Piece] = {}
-        self._scaled: OrderedDict[tuple[int, str, float], pygame.Surface] = OrderedDict()
+        self._scaled: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
     def draw(self, target: pygame.Surface, cam, scenario: Any) -> None:
         """Every piece of the scenario's terrain, shoals first, then the land over them."""
         ppi = art_ppi(cam.scale)
         table = tuple(scenario.table)
+        seen = target.get_clip()
         for i, t in enumerate(sorted(scenario.terrain, key=lambda t: t.kind != "shoal")):
             key = (id(scenario), t.id, ppi)
             piece = self._art.get(key)
             if piece is None:
                 piece = self._art[key] = paint_piece(t, ppi, table, seed=i * 101)
-            skey = (id(scenario), t.id, round(cam.scale, 3))
-            scaled = self._scaled.get(skey)
-            if scaled is None:
-                w, h = piece.surf.get_size()
-                f = cam.scale / piece.ppi
-                size = (max(1, round(w * f)), max(1, round(h * f)))
-                scaled = piece.surf if size == (w, h) else pygame.transform.smoothscale(piece.surf, size)
-                self._scaled[skey] = scaled
-                while len(self._scaled) > 3 * max(1, len(scenario.terrain)):
-                    self._scaled.popitem(last=False)
             x, y = cam.to_screen(piece.x0, piece.y1)
-            target.blit(scaled, (round(x), round(y)))
+            w, h = piece.surf.get_size()
+            f = cam.scale / piece.ppi
+            if w * h * f * f <= WHOLE_PX:
+                scaled = self._kept((id(scenario), t.id, round(cam.scale, 3)), piece.surf, pygame.Rect(0, 0, w, h), f)
+                target.blit(scaled, (round(x), round(y)))
+            else:
+                self._draw_in_squares(target, seen, scenario, t.id, piece, (x, y), f)
             if cam.scale > ppi * 1.5 and t.kind != "shoal":  # the painting is soft here: trace the shore again
                 pygame.draw.lines(target, SHORE_LINE, True, cam.points(t.points), 1)
+
+    def _draw_in_squares(self, target: pygame.Surface, seen: pygame.Rect, scenario: Any, tid: str, piece: Piece,
+                         at: tuple[float, float], f: float) -> None:
+        w, h = piece.surf.get_size()
+        x, y = at
+        i0, i1 = max(0, int((seen.left - x) / f // CHUNK)), min((w - 1) // CHUNK, int((seen.right - x) / f // CHUNK))
+        j0, j1 = max(0, int((seen.top - y) / f // CHUNK)), min((h - 1) // CHUNK, int((seen.bottom - y) / f // CHUNK))
+        for i in range(i0, i1 + 1):
+            for j in range(j0, j1 + 1):
+                square = pygame.Rect(i * CHUNK, j * CHUNK, min(CHUNK, w - i * CHUNK), min(CHUNK, h - j * CHUNK))
+                scaled = self._kept((id(scenario), tid, round(f * piece.ppi, 3), i, j), piece.surf, square, f)
+                target.blit(scaled, (round(x + square.x * f), round(y + square.y * f)))
+
+    def _kept(self, key: tuple, art: pygame.Surface, square: pygame.Rect, f: float) -> pygame.Surface:
+        """``square`` of ``art`` scaled by ``f``: scaled with a margin round it and cut, so squares meet unseen."""
+        got = self._scaled.get(key)
+        if got is not None:
+            self._scaled.move_to_end(key)
+            return got
+        if square.size == art.get_size() and abs(f - 1.0) < 1e-9:
+            got = art
+        else:
+            outer = square.inflate(4, 4).clip(art.get_rect())
+            big = pygame.transform.smoothscale(art.subsurface(outer),
+                                               (max(1, round(outer.w * f)), max(1, round(outer.h * f))))
+            x0, y0 = round((square.x - outer.x) * f), round((square.y - outer.y) * f)
+            size = (max(1, round(square.right * f) - round(square.x * f)),
+                    max(1, round(square.bottom * f) - round(square.y * f)))
+            got = big.subsurface(pygame.Rect((x0, y0), size).clip(big.get_rect())).copy()
+        self._scaled[key] = got
+        while len(self._scaled) > CHUNKS_KEPT:
+            self._scaled.popitem(last=False)
+        return got
