@@ -38,6 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--screenshot", metavar="FILE.png", help="render one frame without a window and exit")
     p.add_argument("--size", metavar="WxH", default="1600x900", help="window or screenshot size")
     p.add_argument("--select", metavar="SHIP", help="ship to select in a screenshot")
+    p.add_argument("--zoom", type=_zoom, metavar="PX", help="screenshot zoom, pixels per inch (default: fitted)")
+    p.add_argument("--plain", action="store_true", help="screenshot the plain table (flat colours)")
     p.add_argument("--bench", action="store_true", help="print performance figures as JSON")
     p.add_argument(
         "--option", action="append", default=[], metavar="NAME[=VALUE]",
@@ -62,6 +64,18 @@ def _seed(text: str) -> int:
     if not 0 <= v < MAX_SEED:
         raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {MAX_SEED - 1}")
     return v
+
+
+def _zoom(text: str) -> float:
+    from game.ui.camera import MAX_SCALE, MIN_SCALE
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of pixels per inch") from None
+    if not MIN_SCALE <= value <= MAX_SCALE:
+        raise argparse.ArgumentTypeError(f"give {MIN_SCALE:g} to {MAX_SCALE:g} pixels per inch, not {text}")
+    return value
 
 
 def _games(text: str) -> int:
@@ -250,6 +264,10 @@ def _screenshot(args, size) -> int:
         ship = scene.state.ships[args.select]
         scene.cam.cx, scene.cam.cy = ship.x, ship.y
         scene.cam.scale = max(scene.cam.scale, scene.cam.view_h / 40)  # close enough to read her arcs
+    if args.zoom:
+        scene.cam.scale = args.zoom
+    app.settings.plain_table = bool(args.plain)
+    app.settings.follow = False  # the frame shows the camera where the command line put it
     for _ in range(3):
         app.step(1 / 60)
     try:

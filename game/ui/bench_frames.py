@@ -6,6 +6,12 @@ the selected ship's zones and arcs, the tape with a planned segment and its
 preview, the fire panel and sight corridor of a hovered enemy, the free tape,
 the dice tray rolling and the log.  Each frame moves the mouse a little so
 the hover work is redone, as it is when a player moves the mouse.
+
+Each table is measured painted (the miniatures, the sea and its drifting
+waves, the painted land) and plain (the plain_table setting), so the art's
+cost is there to read; with the camera moving every frame (a pan, or the
+camera following the action), when the whole table is drawn again each frame;
+and a zoom by the wheel, step by step, on a table with islands.
 """
 
 from __future__ import annotations
@@ -97,6 +103,39 @@ def _set_up(app: QuarterdeckApp, scenario: Scenario) -> BattleScene:
     return scene
 
 
+def _stats(times: list[float]) -> dict:
+    times = sorted(times)
+    return {
+        "median_ms": round(statistics.median(times) * 1000, 2),
+        "p95_ms": round(times[int(len(times) * 0.95) - 1] * 1000, 2),
+        "max_ms": round(times[-1] * 1000, 2),
+    }
+
+
+def _panning(app, scene, frames: int) -> list[float]:
+    """Frames with the camera moving a pixel each (back and forth), so the table is drawn afresh every one."""
+    times = []
+    for i in range(frames):
+        scene.cam.pan_pixels(1 if (i // 40) % 2 else -1, 0)
+        t = time.perf_counter()
+        app.step(1 / 60)
+        times.append(time.perf_counter() - t)
+    return times
+
+
+def _zooming(app, scene, steps: int = 14) -> list[float]:
+    """Frames each one wheel step in (then as many out) about the middle of the view: what a zoom costs."""
+    cam = scene.cam
+    mid = (cam.view_x + cam.view_w / 2, cam.view_y + cam.view_h / 2)
+    times = []
+    for factor in [1.15] * steps + [1 / 1.15] * steps:
+        cam.zoom_at(*mid, factor)
+        t = time.perf_counter()
+        app.step(1 / 60)
+        times.append(time.perf_counter() - t)
+    return times
+
+
 def frame_times(frames: int = 240) -> dict:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -104,19 +143,30 @@ def frame_times(frames: int = 240) -> dict:
     from game.ui.app import QuarterdeckApp
 
     app = QuarterdeckApp((1600, 900), headless=True)
+    app.settings.follow = False  # the camera stays where the bench puts it
     squadron = load_scenario(scenario_path("squadron"), app.ships, app.rules)
+    islands = load_scenario(scenario_path("blockade_run"), app.ships, app.rules)
+    tables = (
+        ("squadron_6_ships", squadron),
+        ("table_12_ships", big_scenario(squadron, app.ships, 12)),
+        ("table_60_ships", big_scenario(squadron, app.ships)),
+    )
     out: dict = {"size": "1600x900", "frames": frames}
-    for name, sc in (("squadron_6_ships", squadron), ("table_60_ships", big_scenario(squadron, app.ships))):
-        scene = _set_up(app, sc)
-        _frames(app, scene, 20)  # warm the caches
-        times = _frames(app, scene, frames)
-        times.sort()
-        out[name] = {
-            "ships": len(scene.state.ships),
-            "median_ms": round(statistics.median(times) * 1000, 2),
-            "p95_ms": round(times[int(len(times) * 0.95) - 1] * 1000, 2),
-            "max_ms": round(times[-1] * 1000, 2),
-        }
+    for plain in (False, True):
+        app.settings.plain_table = plain
+        into = out.setdefault("plain_table", {}) if plain else out
+        for name, sc in tables:
+            scene = _set_up(app, sc)
+            _frames(app, scene, 20)  # warm the caches
+            into[name] = {"ships": len(scene.state.ships), **_stats(_frames(app, scene, frames))}
+            _panning(app, scene, 10)
+            into[name]["camera_moving"] = _stats(_panning(app, scene, frames))
+        # a wheel step paints the sea, the land and the ships anew for the zoom: islands, from fitted to close
+        into["zooming_blockade_run"] = _stats(_zooming(app, _set_up(app, islands)))
+    app.settings.plain_table = False
+    out["art_cost_median_ms"] = {
+        name: round(out[name]["median_ms"] - out["plain_table"][name]["median_ms"], 2) for name, _ in tables
+    }
     out["first_frame_s"] = first_frame_seconds()
     out["memory_mb"] = window_memory()
     return out

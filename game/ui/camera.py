@@ -72,3 +72,63 @@ class Camera:
         """Changes whenever cached drawings of the table must be redrawn."""
         view = (self.view_x, self.view_y, self.view_w, self.view_h)
         return (round(self.scale, 6), round(self.cx, 6), round(self.cy, 6), *view)
+
+
+#: Seconds the camera takes to glide to the action.
+FOLLOW_SECONDS = 0.4
+#: The share of the view (from its middle, each way) a followed ship is kept within before the camera moves.
+COMFORT = 0.7
+
+
+class Follow:
+    """The camera gliding to the action: eased over FOLLOW_SECONDS, never touching the zoom.
+
+    A glide gives way to the player: if the camera is moved by anything else
+    (a drag, the arrow keys, the wheel) while it glides, the glide stops there.
+    """
+
+    def __init__(self) -> None:
+        self.start: tuple[float, float] | None = None
+        self.end: tuple[float, float] | None = None
+        self.t = 0.0
+        self._put: tuple[float, float] | None = None  # where the glide last put the camera
+
+    @property
+    def gliding(self) -> bool:
+        return self.end is not None
+
+    def cancel(self) -> None:
+        self.start = self.end = self._put = None
+
+    def glide(self, cam: Camera, to: tuple[float, float]) -> None:
+        """Glide the view's middle to the table point ``to``."""
+        self.start, self.end, self.t = (cam.cx, cam.cy), to, 0.0
+        self._put = (cam.cx, cam.cy)
+
+    def keep(self, cam: Camera, point: tuple[float, float], aim: tuple[float, float] | None = None,
+             share: float = COMFORT) -> bool:
+        """Glide to ``aim`` (else ``point``) if ``point`` lies outside the middle ``share`` of the view."""
+        sx, sy = cam.to_screen(*point)
+        mx, my = cam.view_x + cam.view_w / 2, cam.view_y + cam.view_h / 2
+        if abs(sx - mx) <= cam.view_w * share / 2 and abs(sy - my) <= cam.view_h * share / 2:
+            return False
+        target = aim or point
+        if self.end is not None and abs(self.end[0] - target[0]) < 1e-6 and abs(self.end[1] - target[1]) < 1e-6:
+            return False  # already on its way there
+        self.glide(cam, target)
+        return True
+
+    def update(self, cam: Camera, dt: float) -> None:
+        if self.start is None or self.end is None:
+            return
+        if self._put is not None and (abs(cam.cx - self._put[0]) > 1e-9 or abs(cam.cy - self._put[1]) > 1e-9):
+            self.cancel()  # the player moved the camera: theirs wins
+            return
+        self.t += dt
+        k = min(1.0, self.t / FOLLOW_SECONDS)
+        k = k * k * (3 - 2 * k)
+        cam.cx = self.start[0] + (self.end[0] - self.start[0]) * k
+        cam.cy = self.start[1] + (self.end[1] - self.start[1]) * k
+        self._put = (cam.cx, cam.cy)
+        if k >= 1.0:
+            self.cancel()

@@ -21,6 +21,8 @@ TABLE_KEYS: tuple[tuple[str, str], ...] = (
     ("M", "free measuring tape (drag between two points)"),
     ("G", "6\" grid"),
     ("L", "the legend: what every mark on the table and the card means"),
+    ("V", "every ship's firing arcs, or only the ship in hand's"),
+    ("O", "the camera follows the action (glides to the ship activated), or stays put"),
     ("Home", "fit the table"),
     ("Arrows, right drag", "pan; the wheel zooms"),
     ("Space", "skip the dice and animations"),

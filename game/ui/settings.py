@@ -23,7 +23,7 @@ from game.files import FileProblem, read_bytes, write_atomic
 from game.persistence.autosave import home
 
 ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "instant": 0.0}
-#: A settings file is four short lines; anything much bigger is not one.
+#: A settings file is a few short lines; anything much bigger is not one.
 MAX_SETTINGS_BYTES = 64 * 1024
 #: A settings file is a short mapping; anything longer is damage, refused before it is read.
 MAX_SETTINGS_ENTRIES = 100
@@ -35,6 +35,12 @@ class Settings:
     animation: str = "normal"  # key of ANIMATION_SPEEDS
     volume: float = 0.6  # 0..1
     fullscreen: bool = False
+    #: Every ship's firing arcs on the table, not only the ship in hand's (key V).
+    all_arcs: bool = False
+    #: The camera glides to the ship activated and keeps a computer ship's move in view (key L).
+    follow: bool = True
+    #: The plain table: flat sea and land, ships drawn simply (for slow machines; key P).
+    plain_table: bool = False
 
     @property
     def speed(self) -> float:
@@ -61,6 +67,9 @@ class SettingsFile(BaseModel):
     animation: Annotated[str, AfterValidator(_known_speed)] = Settings.animation
     volume: Annotated[float, AfterValidator(_volume)] = Settings.volume  # clamped to 0..1
     fullscreen: bool = Settings.fullscreen
+    all_arcs: bool = Settings.all_arcs
+    follow: bool = Settings.follow
+    plain_table: bool = Settings.plain_table
 
 
 def settings_path():

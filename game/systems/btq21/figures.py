@@ -16,8 +16,19 @@ from game.systems.btq21 import shot as shot_mod
 from game.systems.btq21.broadside import AIMS, SIDES, Shot, battery_arc, gun_sides, plan_shot
 from game.systems.btq21.disposition import zone_limits
 from game.systems.btq21.odds import hits_at_least, percent, shot_hits
-from game.systems.btq21.state import AFLOAT, CAPTURED, STRUCK, GameState, Ship
-from game.systems.figures import RGB, Badge, Model, Shape, ShotBox
+from game.systems.btq21.state import (
+    AFLOAT,
+    AGROUND,
+    CAPTURED,
+    DESTROYED,
+    EXPLODED,
+    STRUCK,
+    SUNK,
+    TRACKS,
+    GameState,
+    Ship,
+)
+from game.systems.figures import RGB, Badge, Model, Shape, ShotBox, Template
 from game.table.arcs import ENDS, arc_polygon, chase_polygon, corridor
 from game.table.convex import Rect
 from game.table.geometry import heading_vector, to_table
@@ -134,34 +145,123 @@ def zones(state: GameState, ship_id: str, pose: Pose | None, radius: float) -> t
     return tuple(out)
 
 
-def wake(state: GameState, ship_id: str) -> Shape | None:
-    """The wake template laid astern, as long as her speed at her sail; its colour flips each activation."""
+def wake(state: GameState, ship_id: str) -> Template | None:
+    """The wake template laid astern, as long as her speed at her sail; its colour flips each activation.
+
+    Like the book's card it is ruled: a line across at the length of each
+    sail setting shorter than hers, and a tick every inch along its edges.
+    """
     ship = state.ships[ship_id]
     if not ship.on_table or ship.shore_battery or ship.status != AFLOAT or not ship.sail:
         return None
-    length = float(state.rules.speeds.get(ship.size, {}).get(ship.sail, 0.0))
+    speeds = state.rules.speeds.get(ship.size, {})
+    length = float(speeds.get(ship.sail, 0.0))
     if length <= 0:
         return None
     hl, hw = ship.length / 2, ship.width / 2
-    local = [(-hl, hw), (-hl - length, hw * 0.45), (-hl - length, -hw * 0.45), (-hl, -hw)]
+
+    def half_width(d: float) -> float:  # the card narrows from her stern to its far end
+        return hw * (1 - 0.55 * d / length)
+
+    local = [(-hl, hw), (-hl - length, half_width(length)), (-hl - length, -half_width(length)), (-hl, -hw)]
     pts = tuple(to_table(ship.pose, p) for p in local)
-    return Shape(pts, WAKES[ship.wake_flips % 2], fill=90, edge=200)
+    marks = []
+    for other in speeds.values():
+        d = float(other)
+        if 0 < d < length:
+            w = half_width(d)
+            marks.append((to_table(ship.pose, (-hl - d, w)), to_table(ship.pose, (-hl - d, -w))))
+    inch = 1.0
+    while inch < length - 1e-6:
+        w = half_width(inch)
+        for side in (w, -w):
+            marks.append((to_table(ship.pose, (-hl - inch, side)), to_table(ship.pose, (-hl - inch, side * 0.7))))
+        inch += 1.0
+    face = ship.wake_flips % 2
+    return Template(pts, WAKES[face], fill=90, edge=200, marks=tuple(marks), face=face)
 
 
 #: How far each sail setting spreads the sails across the beam; where the masts stand, by rate.
 SAIL_SPREAD = {"full": 0.98, "battle": 0.74, "easy": 0.5}
 TWO_MASTS, THREE_MASTS = (0.3, -0.25), (0.46, 0.0, -0.46)
 MASTS = {"brig": TWO_MASTS, "sloop": TWO_MASTS}
+#: The canvas each sail setting shows on the model: topsails only, fighting sail, all plain sail.
+CANVAS = {"easy": "topsails", "battle": "fighting", "full": "plain"}
+#: Her build and gun decks by rate: the book's rates are ships of three decks, two decks and frigates.
+BUILDS = {
+    "1st": ("three_decker", 3), "2nd": ("three_decker", 3),
+    "3rd": ("two_decker", 2), "4th": ("two_decker", 2),
+    "5th": ("frigate", 1), "6th": ("frigate", 1),
+    "sloop": ("sloop", 1), "brig": ("brig", 1),
+}
+#: What is left where she was: a wreck; a ship that sailed off the table leaves nothing.
+WRECKED = (SUNK, EXPLODED, AGROUND, DESTROYED)
+#: How far a crippled hull lies over at once, before the rest of her hull goes.
+FIRST_LIST = 0.35
 
 
 def model(state: GameState, ship_id: str) -> Model:
-    """Her model: a fort, or a ship with her masts, sails spread as set (none once her rigging is gone)."""
+    """Her model: a fort, or a ship with her build, paint and colours, the canvas she carries and her wounds."""
     ship = state.ships[ship_id]
-    condition = "" if ship.status in (AFLOAT, CAPTURED) else "struck" if ship.status == STRUCK else "gone"
+    if ship.status in (AFLOAT, CAPTURED):
+        condition = ""
+    elif ship.status == STRUCK:
+        condition = "struck"
+    else:
+        condition = "wreck" if ship.status in WRECKED else "away"
+    paint = national.nation(state, ship)
+    colours = "" if condition else _colours(state, ship, paint)
+    lost = {t: _share_lost(ship, t) for t in TRACKS}
+    fires = ship.fires + (3 if ship.fireship and ship.status == AFLOAT else 0)
     if ship.shore_battery:
-        return Model(fort=True, condition=condition)
-    spread = SAIL_SPREAD.get(ship.sail or "", 0.0) if ship.rigging > 0 else 0.0
-    return Model(False, MASTS.get(ship.rate, THREE_MASTS), spread, condition)
+        return Model(fort=True, condition=condition, nation=paint, ensign=colours, hull_lost=lost["hull"],
+                     crew_lost=lost["crew"], fires=fires)
+    gone_by_board = ship.rigging <= 0
+    sail = ship.sail if ship.status == AFLOAT or ship.status == CAPTURED else None
+    canvas = "" if gone_by_board or condition else CANVAS.get(sail or "", "")
+    spread = SAIL_SPREAD.get(sail or "", 0.0) if not gone_by_board else 0.0
+    build, decks = BUILDS.get(ship.rate, ("frigate", 1))
+    return Model(
+        fort=False,
+        masts=MASTS.get(ship.rate, THREE_MASTS),
+        spread=spread,
+        condition=condition,
+        hull=build,
+        decks=decks,
+        nation=paint,
+        ensign=colours,
+        sails=canvas,
+        hull_lost=lost["hull"],
+        rigging_lost=lost["rigging"],
+        crew_lost=lost["crew"],
+        fires=fires if condition != "wreck" else 0,
+        listing=_listing(ship),
+        dismasted=gone_by_board,
+        flag=ship.has("flagship"),
+    )
+
+
+def _share_lost(ship: Ship, track: str) -> float:
+    start = ship.start(track)
+    return min(1.0, max(0.0, ship.lost(track) / start)) if start > 0 else 0.0
+
+
+def _listing(ship: Ship) -> float:
+    """How far she lies over: not at all until her hull is crippled, then more with every hit to the end."""
+    if ship.shore_battery or not ship.crippled("hull"):
+        return 0.0
+    past = ship.lost("hull") - ship.hull_cripple
+    room = max(1, ship.hull_start - ship.hull_cripple)
+    return min(1.0, FIRST_LIST + (1.0 - FIRST_LIST) * past / room)
+
+
+def _colours(state: GameState, ship: Ship, paint: str) -> str:
+    """The ensign she flies: her own, or her captors' once she is a prize."""
+    if ship.original_side and ship.side != ship.original_side:
+        for side in state.scenario.sides:
+            if side.id == ship.side:
+                return side.nation
+    return paint
 
 
 def badges(state: GameState, ship_id: str) -> tuple[Badge, ...]:

@@ -1,4 +1,4 @@
-"""Ships as seen from above: base, hull, sails, and the name with the rule system's badges under it.
+"""Ships on the table: the miniature (or the plain table's drawing), the ghost, and her name with its badges.
 
 Shapes are built in the ship's own frame (+along = bow, +across = port, in
 fractions of the base) and carried to the table with the ship's pose, then to
@@ -18,6 +18,7 @@ from game.table.geometry import base_corners, to_table
 from game.ui import palette as P
 from game.ui.camera import Camera
 from game.ui.fonts import blit_text, text
+from game.ui.render.models import Look, ModelCache, seed_of, wind_on_bow
 
 # Hull outline, half of it (port side, bow to stern), in fractions of the half length / half width.
 _HALF_HULL = [(0.98, 0.0), (0.78, 0.42), (0.5, 0.7), (0.1, 0.78), (-0.5, 0.74), (-0.86, 0.6), (-0.95, 0.4)]
@@ -37,6 +38,18 @@ def _dim(c: tuple[int, int, int], f: float) -> tuple[int, int, int]:
     return (int(c[0] * f), int(c[1] * f), int(c[2] * f))
 
 
+#: The miniatures painted so far, shared by every table the window draws (see game.ui.render.models).
+MODELS = ModelCache()
+
+
+def look_of(ship: Any, look: Model, colour: tuple[int, int, int], heading: float, wind_from: float) -> Look:
+    """What her sprite depends on: her model, her base, her side's colour and the wind on her bow."""
+    side = (int(colour[0]), int(colour[1]), int(colour[2]))
+    # her own pattern of scars and holes only once she has some: unhurt sister ships share a painting
+    hurt = look.hull_lost > 0 or look.rigging_lost > 0 or look.dismasted or look.condition == "wreck"
+    return Look(look, ship.length, ship.width, side, wind_on_bow(wind_from, heading), seed_of(ship.id) if hurt else 0)
+
+
 def draw_ship(
     surf: pygame.Surface,
     cam: Camera,
@@ -48,11 +61,60 @@ def draw_ship(
     selected: bool = False,
     active: bool = False,
     ghost: bool = False,
+    refused: bool = False,
+    wind_from: float | None = None,
+    plain: bool = False,
+    models: ModelCache | None = None,
 ) -> None:
-    """One ship as her rule system says she looks; ``pose`` overrides where she is drawn (the tape's preview)."""
+    """One ship as her rule system says she looks; ``pose`` overrides where she is drawn (the tape's preview).
+
+    Painted as a miniature (game.ui.render.models) when ``wind_from`` is given and
+    ``plain`` is not; the plain drawing (base, hull and sail lines) is for slow
+    machines.  A ghost is a pale, see-through copy of her with a light outline,
+    greyed and outlined in red when the move would be ``refused``.
+    """
     pose = pose or ship.pose
+    if look.condition == "away":
+        return
     base = cam.points(base_corners(pose, ship.length, ship.width))
-    gone = look.condition == "gone"
+    if plain or wind_from is None:
+        if look.condition == "wreck" and not ghost:
+            return
+        _draw_plain(surf, cam, ship, look, colour, pose, base, ghost)
+    else:
+        kind = ("refused" if refused else "ghost") if ghost else ""
+        sprite = (models or MODELS).turned_sprite(look_of(ship, look, colour, pose[2], wind_from), cam.scale,
+                                                 pose[2], kind)
+        sx, sy = cam.to_screen(pose[0], pose[1])
+        surf.blit(sprite, sprite.get_rect(center=(round(sx), round(sy))))
+    if ghost:
+        _ghost_outline(surf, base, refused)
+    if selected or active:
+        pygame.draw.lines(surf, P.SELECT if selected else P.ACTIVE, True, base, 3 if cam.scale >= 6 else 2)
+
+
+#: The ghost's outline: light for a move the rules allow, red (dashed) for one they refuse.
+GHOST_EDGE, REFUSED_EDGE = (225, 240, 255), (255, 110, 100)
+
+
+def _ghost_outline(surf: pygame.Surface, base: list[tuple[float, float]], refused: bool) -> None:
+    if not refused:
+        pygame.draw.lines(surf, GHOST_EDGE, True, base, 2)
+        return
+    for i in range(len(base)):  # dashes round her base, and a cross over it
+        (x0, y0), (x1, y1) = base[i], base[(i + 1) % len(base)]
+        n = max(2, int(math.hypot(x1 - x0, y1 - y0) / 7))
+        for k in range(0, n, 2):
+            a, b = k / n, min(1.0, (k + 1) / n)
+            pygame.draw.line(surf, REFUSED_EDGE, (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
+                             (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b), 2)
+    pygame.draw.line(surf, REFUSED_EDGE, base[0], base[2], 2)
+    pygame.draw.line(surf, REFUSED_EDGE, base[1], base[3], 2)
+
+
+def _draw_plain(surf: pygame.Surface, cam: Camera, ship: Any, look: Model, colour, pose, base, ghost: bool) -> None:
+    """The plain table's ship: a base in her side's colour, a hull, and her sails as lines."""
+    gone = look.condition == "wreck"
     base_fill = (90, 90, 90) if gone else _dim(colour, 0.55)
     if look.condition == "struck":
         base_fill = (150, 150, 150)
@@ -70,8 +132,6 @@ def draw_ship(
         pygame.draw.aalines(surf, P.HULL_EDGE if not ghost else colour, True, hull)
         if cam.scale >= 6 and not ghost:
             _draw_rig(surf, cam, ship, look, pose)
-    if selected or active:
-        pygame.draw.lines(surf, P.SELECT if selected else P.ACTIVE, True, base, 3)
 
 
 def _draw_rig(surf: pygame.Surface, cam: Camera, ship: Any, look: Model, pose) -> None:

@@ -21,7 +21,7 @@ from game.systems.base import Command, Control, Option, Refusal
 from game.systems.narration import names_from_scenario
 from game.ui import palette as P
 from game.ui.app import Scene
-from game.ui.camera import Camera
+from game.ui.camera import Camera, Follow
 from game.ui.coach import Coach
 from game.ui.fonts import message
 from game.ui.match import Match
@@ -32,6 +32,7 @@ from game.ui.panels.phasebar import HEIGHT as BAR_H
 from game.ui.render.dice_tray import DiceTray
 from game.ui.render.table import TableLayer
 from game.ui.scenes.battle_view import BattleView
+from game.ui.settings import save_settings
 from game.ui.tools.animate import Animator
 from game.ui.tools.tape import SegmentPlan
 
@@ -101,6 +102,8 @@ class BattleScene(Scene):
         )
         self.layout(app.size)
         self.cam.fit(match.state.table_width, match.state.table_height)
+        self.follow = Follow()  # the camera gliding to the action (setting follow)
+        self._followed = match.state.activation.ship if match.state.activation else None
         self.names = {**names_from_scenario(match.state.scenario), **{s.id: s.name for s in match.state.ships.values()}}
         self._check_hand_over()
 
@@ -322,7 +325,48 @@ class BattleScene(Scene):
 
         if self.coach is not None and self.coach.handle(event):
             return True
+        if event.type == pygame.KEYDOWN and self.banner is None and self._view_key(event.key, event.mod):
+            return True
         return handle_event(self, event)
+
+    #: Keys that change how the table is shown (game.ui.keys lists them): the setting, and what it says.
+    VIEW_KEYS = {
+        pygame.K_v: ("all_arcs", "every ship's arcs shown", "arcs shown for the ship in hand only"),
+        pygame.K_o: ("follow", "the camera follows the action", "the camera stays where you put it"),
+    }
+
+    def _view_key(self, key: int, mod: int) -> bool:
+        """V and O switch a view setting, keep it in the settings file and say what it is now (the plain
+        table is switched in the menu's settings)."""
+        if key not in self.VIEW_KEYS or mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            return False
+        name, on, off = self.VIEW_KEYS[key]
+        value = not getattr(self.app.settings, name)
+        setattr(self.app.settings, name, value)
+        if name == "follow" and not value:
+            self.follow.cancel()
+        err = save_settings(self.app.settings)
+        self.app.say((on if value else off) + (f" ({err})" if err else ""))
+        return True
+
+    def _follow_action(self, dt: float, panned: bool) -> None:
+        """Glide to the ship activated, and keep a computer ship's move in view, unless the player moves the view."""
+        if panned or self.drag is not None:  # a button held on the table: the player's hand is on it
+            self.follow.cancel()
+        elif self.app.settings.follow:
+            act = self.state.activation.ship if self.state.activation else None
+            if act != self._followed:
+                self._followed = act
+                if act is not None and self.state.ships[act].on_table:
+                    ship = self.state.ships[act]
+                    self.follow.keep(self.cam, (ship.x, ship.y))
+            for sid, glide in self.anim.glides.items():
+                ship = self.state.ships.get(sid)
+                if ship is not None and not self.match.is_human(ship.side):
+                    pose = glide.pose()
+                    self.follow.keep(self.cam, (pose[0], pose[1]), aim=(glide.end[0], glide.end[1]))
+                    break
+        self.follow.update(self.cam, dt)
 
     # --- per frame -----------------------------------------------------------------------
 
@@ -332,6 +376,8 @@ class BattleScene(Scene):
         dy = (keys[pygame.K_DOWN] - keys[pygame.K_UP]) * PAN_SPEED * dt
         if dx or dy:
             self.cam.pan_pixels(-dx, -dy)
+        self._follow_action(dt, bool(dx or dy))
+        self.table.advance(dt)
         speed = self.app.settings.speed
         self.anim.update(dt)
         self.tray.update(dt, speed)

@@ -1,12 +1,23 @@
-"""Drawing the battle scene, back to front: table, wakes, zones, arcs, ships, tools, panels."""
+"""Drawing the battle scene, back to front: sea and land, wakes, zones, arcs, ships, fire, tools, panels.
+
+Three layers make the table.  The sea is laid each frame (its waves drift);
+the land, grid and the table's edge are cached while the camera stands; the
+pieces (wake cards, the wind's wedges and the arcs of the ship in hand, the
+tape, the miniatures and every word on the table) are cached on a see-through
+layer while nothing on them changes.  Over them, each frame: fire and smoke,
+the sight corridor, the turning handle, the free tape and the panels.
+"""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pygame
 
 from game.systems.base import Control
-from game.systems.figures import ShotBox
+from game.systems.figures import Shape, ShotBox
 from game.table.convex import base_distance
+from game.table.geometry import base_corners
 from game.table.written import inches
 from game.ui import palette as P
 from game.ui.fonts import blit_text
@@ -16,8 +27,11 @@ from game.ui.panels.legend import TABLE_MARKS
 from game.ui.panels.phasebar import HEIGHT as BAR_H
 from game.ui.panels.phasebar import draw_phase_bar
 from game.ui.render import ships
-from game.ui.render.figures import draw_shapes
+from game.ui.render.arcs import CROWD_SHARE, cut_arcs, paint_arcs
+from game.ui.render.effects import draw_fire, fire_spots
+from game.ui.render.figures import draw_shapes, draw_template
 from game.ui.render.labels import LabelPlacer, Placed, blit_placed
+from game.ui.render.models import seed_of
 from game.ui.render.table import draw_scale_bar, draw_wind
 from game.ui.render.tape import draw_free_tape, draw_tape, draw_turn_fan, draw_turn_handle, key_labels, mark_labels
 
@@ -25,6 +39,8 @@ from game.ui.render.tape import draw_free_tape, draw_tape, draw_turn_fan, draw_t
 NAME_STEPS = 6  # how far (in lines) a ship's name may walk from under her base to find a clear place
 
 SHOT_TONES = {"head": (255, 230, 140), "": P.TEXT, "dim": P.TEXT_DIM, "bad": (255, 130, 120), "spent": (140, 140, 140)}
+#: The wind's wedges round the ship in hand are drawn this much lighter than the rule system paints them.
+ZONE_SHARE = 0.55
 
 
 class BattleView:
@@ -32,7 +48,12 @@ class BattleView:
         self.scene = scene
         self.overlay: pygame.Surface | None = None
         self.card = ShipCard()
-        self._table: pygame.Surface | None = None
+        self._table: pygame.Surface | None = None  # the pieces: see-through, redrawn when they change
+        self._frame: pygame.Surface | None = None  # sea, land and pieces together, as last composed
+        self._frame_key: tuple | None = None
+        self._looks: tuple[int, dict] = (-1, {})  # the rule system's look of every ship, by state version
+        self._wakes: tuple[int, dict] = (-1, {})  # and her wake template
+        self._cut_arcs: dict[tuple, tuple] = {}  # arcs cut to as far as they matter, by version, ship and pose
         self._key: tuple | None = None
         self._shot_key: tuple | None = None
         self._shot: tuple[str, ShotBox] | None = None
@@ -45,35 +66,52 @@ class BattleView:
         self.measure_rect: pygame.Rect | None = None  # the free tape's reading, as last drawn
         self.shot_rect: pygame.Rect | None = None  # the shot box, as last drawn
         self.compass_rect: pygame.Rect | None = None  # the compass and the wind, as last drawn
+        self.arc_reach: dict[str, float] = {}  # how far each ship's arcs were drawn (inches), as last drawn
 
-    def _overlay(self, size: tuple[int, int]) -> pygame.Surface:
-        """One translucent layer the size of the window, so the same camera draws on it."""
+    def _overlay(self, size: tuple[int, int], view: pygame.Rect) -> pygame.Surface:
+        """One translucent layer the size of the window, so the same camera draws on it (cleared over the view)."""
         if self.overlay is None or self.overlay.get_size() != size:
             self.overlay = pygame.Surface(size, pygame.SRCALPHA)
-        self.overlay.fill((0, 0, 0, 0))
+        self.overlay.fill((0, 0, 0, 0), view)
+        self.overlay.set_clip(view)
         return self.overlay
 
     def draw(self, surf: pygame.Surface) -> None:
-        """The table picture is cached while nothing on it changes; hover work is drawn on top each frame."""
+        """The sea each frame, the cached land and pieces over it, then the hover work and the panels."""
         sc = self.scene
         st = sc.state
         cam = sc.cam
+        settings = sc.app.settings
         acting = sc.acting_ship()
         plan = sc.current_plan()
         key = (
-            cam.key(), sc.match.version, sc.selected, acting, sc.app.settings.grid, sc.human_to_move(),
-            (plan.distance, plan.turn) if plan else None, surf.get_size(),
+            cam.key(), sc.match.version, sc.selected, acting, settings.grid, sc.human_to_move(),
+            (plan.distance, plan.turn) if plan else None, surf.get_size(), settings.all_arcs, settings.plain_table,
         )
         if self._table is None or self._table.get_size() != surf.get_size():
-            self._table = pygame.Surface(surf.get_size())
+            self._table = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
             self._key = None
-        if sc.anim.busy or key != self._key:
+        redrawn = sc.anim.busy or key != self._key
+        if redrawn:
             self._draw_table(self._table, acting, plan)
-            self._key = None if sc.anim.busy else key
+            # a ship drawn from a stand-in painting (her own not yet painted) is drawn again next frame
+            self._key = None if sc.anim.busy or ships.MODELS.owed else key
         view = pygame.Rect(cam.view_x, cam.view_y, cam.view_w, cam.view_h)
-        surf.blit(self._table, view.topleft, view)
+        plain = settings.plain_table
+        under = sc.table.key(cam, st.scenario, settings.grid, plain=plain, wind_from=st.wind_from)
+        if self._frame is None or self._frame.get_size() != surf.get_size():
+            self._frame = pygame.Surface(surf.get_size())
+            self._frame_key = None
+        if redrawn or (under, key) != self._frame_key:  # the waves moved a pixel, or the pieces changed
+            self._frame.set_clip(view)
+            sc.table.draw(self._frame, cam, st.scenario, settings.grid, plain=plain, wind_from=st.wind_from)
+            self._frame.blit(self._table, view.topleft, view)
+            self._frame_key = None if sc.anim.busy else (under, key)
         clip = surf.get_clip()
         surf.set_clip(view)
+        surf.blit(self._frame, view.topleft, view)
+        if not settings.plain_table:
+            self._draw_fires(surf)
         reports = self._shot_reports(acting)
         self.measure_rect = self.shot_rect = None
         if reports:
@@ -105,47 +143,127 @@ class BattleView:
         if sc.banner:
             self._draw_banner(surf, sc.banner)
 
+    def looks(self) -> dict:
+        """How the rule system says every ship looks, asked again only when the battle has changed."""
+        sc = self.scene
+        version = sc.match.version
+        if self._looks[0] != version:
+            system = sc.match.session.system
+            self._looks = (version, {s.id: system.model(sc.state, s.id) for s in sc.state.ships.values()})
+        return self._looks[1]
+
+    def _draw_fires(self, surf: pygame.Surface) -> None:
+        """Flames and smoke over every ship on fire: drawn each frame, so they flicker and drift."""
+        sc = self.scene
+        st = sc.state
+        clock = sc.table.sea.clock
+        looks = self.looks()
+        for s in st.ships.values():
+            if not s.on_table:
+                continue
+            look = looks[s.id]
+            if look.fires <= 0 or look.fort:
+                continue
+            pose = sc.anim.pose(s.id) or s.pose
+            spots = fire_spots(s.length, s.width, look.hull, look.fires, seed_of(s.id))
+            draw_fire(surf, sc.cam, pose, spots, st.wind_from, clock, seed_of(s.id))
+
     def _draw_table(self, surf: pygame.Surface, acting: str | None, plan) -> None:
-        """Sea, wakes, zones, arcs, tape, ships and labels: everything that waits for a change."""
+        """Wake cards, zones, arcs, tape, ships and labels: everything that waits for a change."""
         sc = self.scene
         st = sc.state
         cam = sc.cam
+        settings = sc.app.settings
+        plain = settings.plain_table
+        view = pygame.Rect(cam.view_x, cam.view_y, cam.view_w, cam.view_h)
+        surf.fill((0, 0, 0, 0), view)
         clip = surf.get_clip()
-        surf.set_clip(pygame.Rect(cam.view_x, cam.view_y, cam.view_w, cam.view_h))
-        sc.table.draw(surf, cam, st.scenario, sc.app.settings.grid)
-        ov = self._overlay(surf.get_size())
+        surf.set_clip(view)
         system = sc.match.session.system
-        draw_shapes(ov, cam, [system.wake(st, s.id) for s in st.ships.values() if s.on_table])
+        looks = self.looks()
+        for card in self.wakes().values():
+            if plain:
+                draw_shapes(surf, cam, [card])
+            else:
+                draw_template(surf, cam, card)
+        ov = self._overlay(surf.get_size(), view)
         focus = sc.selected if sc.selected in st.ships else acting
+        self.arc_reach = {}
+        ghost = None
         if focus and st.ships[focus].on_table:
             fs = st.ships[focus]
-            ghost = None
             if plan is not None and plan.ship == fs.id and plan.distance is not None:
                 pv = plan.refresh(st, sc.match.session.system)
                 ghost = pv.pose if pv is not None and pv.pose is not None else plan.ghost_pose()
-            draw_shapes(ov, cam, system.zones(st, fs.id, ghost, max(fs.length * 1.15, 60 / cam.scale)))
-            if fs.status == "afloat":
-                draw_shapes(ov, cam, system.arcs(st, fs.id, ghost))
+            zones = system.zones(st, fs.id, ghost, max(fs.length * 1.15, 60 / cam.scale))
+            draw_shapes(ov, cam, [_lighter(z, ZONE_SHARE) for z in zones])
+        if settings.all_arcs:
+            for s in st.ships.values():
+                if s.on_table and s.status == "afloat" and s.id != focus:
+                    self._arcs(ov, s.id, None, looks, CROWD_SHARE)
+        if focus and st.ships[focus].on_table and st.ships[focus].status == "afloat":
+            self._arcs(ov, focus, ghost, looks, 1.0)
         if plan is not None:
             s = st.ships[plan.ship]
             if plan.distance is not None:  # the fan first: drawn over the tape it veiled its labels
                 draw_turn_fan(ov, cam, plan, s.length)
             draw_tape(ov, ov, cam, plan, s.length, s.width)
-        surf.blit(ov, (0, 0))
+        surf.blit(ov, view.topleft, view)
         active = st.activation.ship if st.activation else None
         activatable = {o.ship for o in sc.match.options() if o.control is Control.SHIP} if sc.human_to_move() else set()
+        wind = None if plain else st.wind_from
+        ships.MODELS.new_frame()
+        for s in st.ships.values():  # what is left of the ships that are gone lies under the rest
+            if not s.on_table and looks[s.id].condition == "wreck" and not plain and _in_view(cam, s, s.pose):
+                ships.draw_ship(surf, cam, s, looks[s.id], P.side_colour(st, s.side), wind_from=wind)
         for s in st.ships.values():
             if not s.on_table:
                 continue
             pose = sc.anim.pose(s.id)
+            if not _in_view(cam, s, pose or s.pose):
+                continue
             col = P.side_colour(st, s.side)
-            look = system.model(st, s.id)
-            ships.draw_ship(surf, cam, s, look, col, pose=pose, selected=s.id == sc.selected, active=s.id == active)
+            ships.draw_ship(surf, cam, s, looks[s.id], col, pose=pose, selected=s.id == sc.selected,
+                            active=s.id == active, wind_from=wind, plain=plain)
             if s.id in activatable:
-                c = cam.to_screen(s.x, s.y)
+                c = cam.to_screen(*(pose or s.pose)[:2])
                 pygame.draw.circle(surf, (255, 255, 255), c, int(max(s.length, s.width) * cam.scale * 0.62) + 4, 1)
         self._draw_labels(surf, plan, focus, active)
         surf.set_clip(clip)
+
+    def _arcs(self, ov: pygame.Surface, ship_id: str, pose, looks: dict, share: float) -> None:
+        """Her arcs, cut to as far as they matter (the farthest enemy in them) and to the table.
+
+        The cut is worked out in inches and kept until the battle changes (or the tape moves her), so
+        moving the camera only paints it again.
+        """
+        sc = self.scene
+        st = sc.state
+        key = (sc.match.version, ship_id, pose)
+        cut = self._cut_arcs.get(key)
+        if cut is None:
+            if len(self._cut_arcs) > 400 or any(k[0] != sc.match.version for k in list(self._cut_arcs)[:1]):
+                self._cut_arcs.clear()
+            ship = st.ships[ship_id]
+            enemies = [
+                base_corners(o.pose, o.length, o.width) + [(o.x, o.y)]
+                for o in st.ships.values()
+                if o.side != ship.side and o.on_table and looks[o.id].condition == ""
+            ]
+            centre = (pose or ship.pose)[:2]
+            shapes = sc.match.session.system.arcs(st, ship_id, pose)
+            cut = self._cut_arcs[key] = cut_arcs(shapes, centre, enemies, (st.table_width, st.table_height))
+        self.arc_reach[ship_id] = cut[0]
+        paint_arcs(ov, sc.cam, cut[1], share)
+
+    def wakes(self) -> dict:
+        """Every ship's wake template, asked of the rule system again only when the battle has changed."""
+        sc = self.scene
+        version = sc.match.version
+        if self._wakes[0] != version:
+            system = sc.match.session.system
+            self._wakes = (version, {s.id: system.wake(sc.state, s.id) for s in sc.state.ships.values() if s.on_table})
+        return self._wakes[1]
 
     def _draw_labels(self, surf: pygame.Surface, plan, focus: str | None, active: str | None) -> None:
         """Every word on the table laid out together, so none prints over another or off the view's edge.
@@ -211,7 +329,10 @@ class BattleView:
             ghost = pv.pose
         col = P.side_colour(st, s.side)
         if plan.distance is not None:
-            ships.draw_ship(surf, cam, s, sc.match.session.system.model(st, s.id), col, pose=ghost, ghost=True)
+            plain = sc.app.settings.plain_table
+            ships.draw_ship(surf, cam, s, sc.match.session.system.model(st, s.id), col, pose=ghost, ghost=True,
+                            refused=pv is not None and pv.refused is not None, plain=plain,
+                            wind_from=None if plain else st.wind_from)
         lines: list[tuple[str, tuple[int, int, int]]] = []
         laid = sc.tape_option()
         if plan.aback:
@@ -342,6 +463,18 @@ class BattleView:
         r = blit_text(surf, head, (box.centerx, box.top + 18), size, (255, 255, 255), "midtop", bold=True)
         if rest:
             blit_text(surf, rest, (box.centerx, r.bottom + 10), 20, P.TEXT, "midtop")
+
+
+def _in_view(cam, ship, pose) -> bool:
+    """Whether any of her (with her sails and flags) can be on the screen."""
+    x, y = cam.to_screen(pose[0], pose[1])
+    r = (max(ship.length, ship.width) * 0.7 + 0.5) * cam.scale + 12
+    return cam.view_x - r < x < cam.view_x + cam.view_w + r and cam.view_y - r < y < cam.view_y + cam.view_h + r
+
+
+def _lighter(shape: Shape, share: float) -> Shape:
+    """The same shape painted lighter: its fill and edge alpha scaled by ``share``."""
+    return replace(shape, fill=round(shape.fill * share), edge=round(shape.edge * share))
 
 
 def text_width(s: str, size: int, bold: bool) -> int:

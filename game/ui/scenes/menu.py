@@ -235,7 +235,8 @@ class MenuScene(Scene):
             ("watch", "W", "Watch a replay\u2026", "Watch a saved battle again, turn by turn, and take command from "
              "any point; an autosave of a finished battle will do.  Key: W"),
             ("reference", "R", "Rules reference", f"The {self.app.system.title} tables in force.  Key: R"),
-            ("settings", "S", "Settings", "Grid, animation speed, volume and fullscreen.  Key: S"),
+            ("settings", "S", "Settings", "Grid, arcs, camera, plain table, animation speed, volume and fullscreen.  "
+             "Key: S"),
             ("quit", "Q", "Quit", "Leave Quarterdeck.  Keys: Q or Escape"),
         ]
         if not can_continue:
@@ -560,7 +561,15 @@ class MenuScene(Scene):
             initial_state=bool(s.grid),
             tool_tip_text="Faint lines every six inches, to judge distances by eye.",
         )
-        y += 48
+        y += 36
+        self.view_boxes: dict[str, UICheckBox] = {}
+        for name, words, tip in VIEW_SETTINGS:
+            self.view_boxes[name] = UICheckBox(
+                pygame.Rect(pad, y, 22, 22), words, manager=ui, container=panel,
+                initial_state=bool(getattr(s, name)), tool_tip_text=tip,
+            )
+            y += 36
+        y += 12
         self._label(pygame.Rect(pad, y + 6, 170, 22), "Animation speed", "@field_label", panel)
         keys = list(ANIMATION_SPEEDS)
         current = s.animation if s.animation in ANIMATION_SPEEDS else "normal"
@@ -787,6 +796,11 @@ class MenuScene(Scene):
                 s.grid = on
                 self.save_settings_now()
                 return True
+            for name, box in getattr(self, "view_boxes", {}).items():
+                if element is box:
+                    setattr(s, name, on)
+                    self.save_settings_now()
+                    return True
             if element is self.fullscreen_box:
                 if bool(s.fullscreen) != on:
                     self.app.toggle_fullscreen()  # saves the settings itself
@@ -937,6 +951,17 @@ class MenuScene(Scene):
 #: Height of a row of the optional rules, and the most rows before they go into a second column.
 OPTION_ROW_H = 28
 OPTION_ROWS = 6
+
+
+#: How the table is shown, switched in the settings (and some by a key at the table): setting, words, tip.
+VIEW_SETTINGS = (
+    ("all_arcs", "Every ship's firing arcs (V at the table)",
+     "Off: only the ship in hand's arcs, drawn as far as the farthest enemy in them."),
+    ("follow", "The camera follows the action (O at the table)",
+     "The view glides to the ship activated and keeps a computer ship's move in sight; your own pan always wins."),
+    ("plain_table", "Plain table: flat colours, for slow machines",
+     "Draw the sea, the land and the ships in flat colours instead of the painted table."),
+)
 
 
 def _option_rows(n: int) -> int:

@@ -1,5 +1,7 @@
 """What Beat to Quarters draws on the table: arcs by range band, the wind's wedges, wakes, badges, the shot box."""
 
+import pytest
+
 from game.systems.btq21.broadside import plan_shot
 from game.systems.btq21.figures import BANDS, BLOCKED, CLEAR, arcs, badges, shot_box, shot_lines, wake, zones
 from game.systems.btq21.odds import hits_at_least, shot_hits
@@ -79,3 +81,68 @@ def test_the_corridor_is_red_across_an_island_even_for_a_target_out_of_arc():
     assert box.corridor[0].colour == BLOCKED
     open_sea = shot_box(battle(ships), "amazon", "virginie")
     assert open_sea is not None and open_sea.corridor[0].colour == CLEAR
+
+
+# --- the model a miniature is painted from ---------------------------------------------------------
+
+
+def test_the_model_shows_her_build_paint_colours_and_the_canvas_of_her_sail_setting():
+    from game.systems.btq21.figures import model
+
+    st = battle([{"id": "victory", "rate": "1st", "pose": (30, 20, 90), "sail": "full", "specials": ("flagship",)},
+                 {"id": "virginie", "side": "french", "pose": (30, 30, 90), "sail": "easy"},
+                 {"id": "speedy", "rate": "brig", "pose": (10, 10, 90), "sail": "battle"}])
+    v, f, b = model(st, "victory"), model(st, "virginie"), model(st, "speedy")
+    assert (v.hull, v.decks, v.sails, v.nation, v.ensign, v.flag) == ("three_decker", 3, "plain", "british",
+                                                                      "british", True)
+    assert (f.hull, f.decks, f.sails, f.ensign, f.flag) == ("frigate", 1, "topsails", "french", False)
+    assert (b.hull, b.sails, len(b.masts)) == ("brig", "fighting", 2)
+    assert v.condition == f.condition == "" and v.hull_lost == 0 and v.listing == 0 and not v.dismasted
+
+
+def test_the_model_shows_her_wounds_shares_lost_a_list_once_crippled_and_no_sails_without_rigging():
+    from game.systems.btq21.figures import FIRST_LIST, model
+
+    st = _pair()
+    a = st.ships["amazon"]
+    a.rigging = a.rigging_start // 2
+    a.hull = a.hull_start - a.hull_cripple + 1  # one point short of crippled
+    a.fires = 2
+    m = model(st, "amazon")
+    assert m.rigging_lost == pytest.approx(0.5, abs=0.03) and m.fires == 2 and m.listing == 0
+    a.hull -= 1  # crippled now
+    assert model(st, "amazon").listing == pytest.approx(FIRST_LIST)
+    a.hull = 1
+    assert FIRST_LIST < model(st, "amazon").listing <= 1.0
+    a.rigging = 0
+    m = model(st, "amazon")
+    assert m.dismasted and m.sails == "" and m.spread == 0
+
+
+def test_a_struck_ship_flies_no_colours_a_prize_flies_her_captors_and_what_went_down_is_a_wreck():
+    from game.systems.btq21.figures import model
+
+    st = _pair()
+    v = st.ships["virginie"]
+    v.status = "struck"
+    m = model(st, "virginie")
+    assert (m.condition, m.ensign, m.sails) == ("struck", "", "")
+    v.status, v.side = "captured", "british"
+    assert (model(st, "virginie").condition, model(st, "virginie").ensign) == ("", "british")
+    assert model(st, "virginie").nation == "french"  # still in the paint of the yard that built her
+    for status, condition in (("sunk", "wreck"), ("exploded", "wreck"), ("aground", "wreck"), ("left_table", "away")):
+        v.status = status
+        assert model(st, "virginie").condition == condition
+
+
+def test_the_wake_card_is_ruled_at_each_shorter_sail_and_every_inch():
+    st = _pair()
+    ship = st.ships["amazon"]
+    ship.sail = "full"
+    speeds = st.rules.speeds[ship.size]
+    card = wake(st, "amazon")
+    shorter = [d for d in speeds.values() if d < speeds["full"]]
+    inches = int(speeds["full"] - 1e-9)  # ticks at 1, 2 ... short of the far end
+    assert len(card.marks) == len(shorter) + 2 * inches
+    ship.sail = "easy"
+    assert len(wake(st, "amazon").marks) == 2 * int(speeds["easy"] - 1e-9)  # the shortest: ticks only
