@@ -18,11 +18,12 @@ import pygame_gui
 
 from game.files import sweep, write_atomic
 from game.persistence.autosave import home
+from game.ui import fonts, scale
 from game.ui.placement import TipManager, message_spot
 from game.ui.settings import Settings, read_settings, save_settings
+from game.ui.theme import theme
 
 MIN_SIZE = (960, 600)
-THEME = Path(__file__).resolve().parents[2] / "assets" / "theme.json"
 
 
 class Scene:
@@ -65,8 +66,6 @@ class App:
     def __init__(self, size: tuple[int, int] = (1600, 900), *, headless: bool = False) -> None:
         self.headless = headless
         pygame.init()
-        from game.ui import fonts
-
         fonts.forget()  # fonts made before an earlier pygame.quit() are dead
         self.settings: Settings
         self.settings, notes = read_settings()
@@ -80,7 +79,9 @@ class App:
         self.screen = pygame.display.set_mode(size, flags)
         pygame.display.set_caption("Quarterdeck")
         self.size = self.screen.get_size()
-        self.ui = TipManager(self.size, str(THEME) if THEME.exists() else None, keep_clear=self._keep_clear)
+        scale.set_factor(scale.chosen(self.settings.ui_scale, self.size))
+        fonts.forget()
+        self.ui = TipManager(self.size, theme(), keep_clear=self._keep_clear)
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
         self.running = True
@@ -149,8 +150,25 @@ class App:
             self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         self.size = (w, h)
         self.ui.set_window_resolution(self.size)
+        if not self._rescaled():
+            for scene in self.scenes:
+                scene.resized(self.size)
+
+    def apply_scale(self) -> None:
+        """The UI scale setting changed: words and panels are drawn again at the new size."""
+        self._rescaled()
+
+    def _rescaled(self) -> bool:
+        """If the scale the settings and the window want is not the one in force: take it, reload the widgets'
+        theme at it, and lay every scene out again (True); else False."""
+        if not scale.set_factor(scale.chosen(self.settings.ui_scale, self.size)):
+            return False
+        fonts.forget()
+        self.ui.get_theme().load_theme(theme())
+        self.ui.rebuild_all_from_changed_theme_data()
         for scene in self.scenes:
             scene.resized(self.size)
+        return True
 
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.settings.fullscreen

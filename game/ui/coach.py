@@ -23,6 +23,7 @@ from game.ui import palette as P
 from game.ui.app import wrap
 from game.ui.fonts import font, text
 from game.ui.render.tape import handle_point
+from game.ui.scale import px
 
 if TYPE_CHECKING:
     from game.ui.scenes.battle import BattleScene
@@ -53,11 +54,11 @@ class Coach:
         self._zoomed = False
         ui, root = scene.app.ui, scene.root
         self.next_button = pygame_gui.elements.UIButton(
-            pygame.Rect(0, 0, 110, BUTTON_H), "Next", manager=ui, container=root,
+            pygame.Rect(0, 0, px(110), px(BUTTON_H)), "Next", manager=ui, container=root,
             tool_tip_text="On to the next step of the guide.  Key: N",
         )
         self.skip_button = pygame_gui.elements.UIButton(
-            pygame.Rect(0, 0, 110, BUTTON_H), "Skip guide", manager=ui, container=root,
+            pygame.Rect(0, 0, px(110), px(BUTTON_H)), "Skip guide", manager=ui, container=root,
             tool_tip_text="End the guide; the battle goes on as it is.",
         )
         self._show_buttons(False)
@@ -245,11 +246,11 @@ class Coach:
             return
         sc = self.scene
         view = pygame.Rect(sc.cam.view_x, sc.cam.view_y, sc.cam.view_w, sc.cam.view_h)
-        width = min(WIDTH, view.width - 24)
-        lines = wrap(lesson.text, font(BODY).size, width - 2 * PAD)
+        width = min(px(WIDTH), view.width - 24)
+        lines = wrap(lesson.text, font(BODY).size, width - 2 * px(PAD))
         title = text(lesson.title, TITLE, GOLD, True)
         body = [text(ln, BODY, P.TEXT) for ln in lines]
-        height = PAD + title.get_height() + 6 + sum(b.get_height() for b in body) + 10 + BUTTON_H + PAD
+        height = px(PAD) + title.get_height() + 6 + sum(b.get_height() for b in body) + 10 + px(BUTTON_H) + px(PAD)
         target = self.target()
         box = pygame.Rect(view.left + 12, view.top + 12, width, height)
         avoid = [r for r in (target, sc.legend.rect) if r is not None]
@@ -261,20 +262,20 @@ class Coach:
         card = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(card, BG, card.get_rect(), border_radius=8)
         pygame.draw.rect(card, GOLD, card.get_rect(), 2, border_radius=8)
-        y = PAD
-        card.blit(title, (PAD, y))
+        y = px(PAD)
+        card.blit(title, (px(PAD), y))
         step = self._step_words()
         if step:
             tag = text(step, 14, P.TEXT_DIM)
-            card.blit(tag, (width - PAD - tag.get_width(), y + 4))
+            card.blit(tag, (width - px(PAD) - tag.get_width(), y + 4))
         y += title.get_height() + 6
         for b in body:
-            card.blit(b, (PAD, y))
+            card.blit(b, (px(PAD), y))
             y += b.get_height()
         surf.blit(card, box.topleft)
         with_next = "next" in lesson.done
-        self.skip_button.set_position((box.left + PAD, box.bottom - PAD - BUTTON_H))
-        self.next_button.set_position((box.right - PAD - 110, box.bottom - PAD - BUTTON_H))
+        self.skip_button.set_position((box.left + px(PAD), box.bottom - px(PAD) - px(BUTTON_H)))
+        self.next_button.set_position((box.right - px(PAD) - px(110), box.bottom - px(PAD) - px(BUTTON_H)))
         self._show_buttons(True, with_next)
         if target is not None:
             self._point(surf, box, target)

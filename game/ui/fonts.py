@@ -7,6 +7,8 @@ from functools import lru_cache
 
 import pygame
 
+from game.ui.scale import px
+
 #: Characters of a message the window shows; a longer one (quoting a hostile file, say) is cut.
 MAX_MESSAGE = 600
 
@@ -32,7 +34,8 @@ def shown(s: str) -> str:
 
 @lru_cache(maxsize=32)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    f = pygame.font.Font(None, size)
+    """The window's type at ``size`` design points, drawn at the UI scale in force (game.ui.scale)."""
+    f = pygame.font.Font(None, max(6, px(size)))
     f.set_bold(bold)
     return f
 

@@ -21,6 +21,7 @@ from game.content.validate import Checked
 from game.content.yaml_nodes import Ctx, decode_text, parse_text
 from game.files import FileProblem, read_bytes, write_atomic
 from game.persistence.autosave import home
+from game.ui.scale import CHOICES as SCALES
 
 ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "instant": 0.0}
 #: A settings file is a few short lines; anything much bigger is not one.
@@ -37,10 +38,12 @@ class Settings:
     fullscreen: bool = False
     #: Every ship's firing arcs on the table, not only the ship in hand's (key V).
     all_arcs: bool = False
-    #: The camera glides to the ship activated and keeps a computer ship's move in view (key L).
+    #: The camera glides to the ship activated and keeps a computer ship's move in view (key O).
     follow: bool = True
-    #: The plain table: flat sea and land, ships drawn simply (for slow machines; key P).
+    #: The plain table: flat sea and land, ships drawn simply (for slow machines).
     plain_table: bool = False
+    #: How big words and panels are drawn: "auto" (follows the window) or a percentage (game.ui.scale.CHOICES).
+    ui_scale: str = "auto"
 
     @property
     def speed(self) -> float:
@@ -50,6 +53,12 @@ class Settings:
 def _known_speed(name: str) -> str:
     if name not in ANIMATION_SPEEDS:
         raise problem(f"unknown animation speed {name!r}")
+    return name
+
+
+def _known_scale(name: str) -> str:
+    if name not in SCALES:
+        raise problem(f"unknown UI scale {name!r} (one of {', '.join(SCALES)})")
     return name
 
 
@@ -70,6 +79,7 @@ class SettingsFile(BaseModel):
     all_arcs: bool = Settings.all_arcs
     follow: bool = Settings.follow
     plain_table: bool = Settings.plain_table
+    ui_scale: Annotated[str, AfterValidator(_known_scale)] = Settings.ui_scale
 
 
 def settings_path():

@@ -43,3 +43,10 @@ def test_the_volume_is_clamped_and_anything_but_a_number_reset(quarterdeck_home,
     s, notes = _read(quarterdeck_home, text)
     assert s.volume == volume
     assert (notes == []) if note is None else (len(notes) == 1 and notes[0].endswith(note))
+
+
+def test_an_unknown_ui_scale_goes_back_to_automatic_and_a_known_one_is_kept(quarterdeck_home):
+    s, notes = _read(quarterdeck_home, "ui_scale: '150'\n")
+    assert s.ui_scale == "150" and notes == []
+    s, notes = _read(quarterdeck_home, "ui_scale: huge\n")
+    assert s.ui_scale == "auto" and "ui_scale ('huge') reset to auto" in notes[0]

@@ -19,6 +19,7 @@ from pygame_gui.core import ObjectID
 
 from game.systems.base import Command, Control, Option, Variant
 from game.table.written import inches
+from game.ui.scale import px
 
 BUTTON_H = 22
 ROW_H = 26  # from one row of buttons to the next
@@ -28,6 +29,7 @@ BUTTON_PAD = 12  # a button's width beyond its words
 SCROLL_BAR_W = 20
 STEM_SHARE = 0.6  # at most this much of a row for the label a row of variants shares
 CAPTION_FONT, CAPTION_SIZE = "noto_sans", 13  # as the theme's @action_caption
+BUTTON_FONT_SIZE = 14  # pygame_gui's default, which the theme keeps for buttons
 
 #: What a tape button asks of the scene: commit the tape, or lay it for another option.
 COMMIT = "commit"
@@ -139,13 +141,14 @@ def arrange(
         gathered.setdefault(a.group, []).append(a)
     names = sorted(gathered, key=lambda g: order.get(g, len(order)))  # stable: unknown groups as they came
     shown = {g: titles.get(g, g.capitalize()) for g in names}
-    left = TITLE_W if any(shown.values()) else 0
+    gap, row_h, button_h = px(GAP), px(ROW_H), px(BUTTON_H)
+    left = px(TITLE_W) if any(shown.values()) else 0
     ordered: list[Action] = []
     placed: list[Placed] = []
     y = 0
     for g in names:
         if shown[g]:
-            placed.append(Placed(shown[g], pygame.Rect(0, y, left - GAP, BUTTON_H)))
+            placed.append(Placed(shown[g], pygame.Rect(0, y, left - gap, button_h)))
         x = left
         plain_first = sorted(gathered[g], key=lambda a: bool(a.stem))  # stable: lone buttons share the first row
         for stem, group_run in groupby(plain_first, key=lambda a: a.stem):
@@ -153,26 +156,26 @@ def arrange(
             indent = left
             if stem:
                 if x > left:
-                    y, x = y + ROW_H, left
+                    y, x = y + row_h, left
                 if all(a.label != stem for a in run):
                     words = _after_title(stem, shown[g])
                     cap_w = min(measure(words, True), int((width - left) * STEM_SHARE))
-                    placed.append(Placed(words, pygame.Rect(x, y, cap_w, BUTTON_H)))
-                    x = indent = x + cap_w + GAP
+                    placed.append(Placed(words, pygame.Rect(x, y, cap_w, button_h)))
+                    x = indent = x + cap_w + gap
             for a in run:
                 n = len(ordered)
                 words = short(a.label, stem)
                 words = f"{n + 1}  {words}" if n < 9 else words  # the digit keys press the first nine
                 w = min(measure(words, False), width - indent)
                 if x + w > width and x > indent:
-                    y, x = y + ROW_H, indent
-                placed.append(Placed(words, pygame.Rect(x, y, min(w, width - x), BUTTON_H), a))
+                    y, x = y + row_h, indent
+                placed.append(Placed(words, pygame.Rect(x, y, min(w, width - x), button_h), a))
                 ordered.append(a)
-                x += w + GAP
+                x += w + gap
             if stem:  # a row of variants ends its row
-                y, x = y + ROW_H, left
+                y, x = y + row_h, left
         if x > left:
-            y += ROW_H
+            y += row_h
     return ordered, placed, y
 
 
@@ -208,11 +211,14 @@ class ActionPanel:
         )
 
     def _font(self, caption: bool):
+        """The font pygame_gui sets a caption or a button in, at the UI scale (game.ui.theme)."""
         fonts = self.manager.get_theme().get_font_dictionary()
-        return fonts.find_font(CAPTION_SIZE, CAPTION_FONT, bold=True) if caption else fonts.get_default_font()
+        if caption:
+            return fonts.find_font(px(CAPTION_SIZE), CAPTION_FONT, bold=True)
+        return fonts.find_font(px(BUTTON_FONT_SIZE), CAPTION_FONT)
 
     def _measure(self, words: str, caption: bool) -> int:
-        return int(self._font(caption).size(words)[0]) + (2 if caption else BUTTON_PAD)
+        return int(self._font(caption).size(words)[0]) + (2 if caption else px(BUTTON_PAD))
 
     def _fit(self, words: str, width: int) -> str:
         """A caption cut with an ellipsis to fit ``width`` (its button tips say it in full)."""
@@ -232,7 +238,7 @@ class ActionPanel:
         width = self.rect.width - 4
         self.actions, placed, height = arrange(self._given, self.groups, width, self._measure)
         if height > self.rect.height:  # it must scroll: make room for the scroll bar
-            self.actions, placed, height = arrange(self._given, self.groups, width - SCROLL_BAR_W, self._measure)
+            self.actions, placed, height = arrange(self._given, self.groups, width - px(SCROLL_BAR_W), self._measure)
         self.needed = height
         for p in placed:
             if p.action is None:

@@ -20,6 +20,7 @@ import pygame
 from game.systems.card import LOST, OK, PINK, PINK_LOST, Card, Mark, Table, Track
 from game.ui import palette as P
 from game.ui.fonts import text
+from game.ui.scale import factor, px
 
 # --- colours -----------------------------------------------------------------
 
@@ -124,51 +125,53 @@ def render_card(card: Card, size: tuple[int, int], colour: tuple[int, int, int] 
     """The whole card as a new surface of ``size``; everything is clipped to it.  ``colour``: her side's."""
     w, h = max(1, int(size[0])), max(1, int(size[1]))
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(surf, BG, (0, 0, w, h), border_radius=6)
-    pygame.draw.rect(surf, BORDER, (0, 0, w, h), 1, border_radius=6)
-    pygame.draw.rect(surf, colour, (1, 1, w - 2, 5), border_top_left_radius=6, border_top_right_radius=6)
-    surf.set_clip(pygame.Rect(PAD, 0, w - 2 * PAD, h))
-    inner = w - 2 * PAD
+    pad = px(PAD)
+    pygame.draw.rect(surf, BG, (0, 0, w, h), border_radius=px(6))
+    pygame.draw.rect(surf, BORDER, (0, 0, w, h), 1, border_radius=px(6))
+    pygame.draw.rect(surf, colour, (1, 1, w - 2, px(5)), border_top_left_radius=px(6), border_top_right_radius=px(6))
+    surf.set_clip(pygame.Rect(pad, 0, w - 2 * pad, h))
+    inner = w - 2 * pad
 
     # heading: name, stamp badge, the lines about who and what she is
-    y = 10
+    y = px(10)
     stamp_colour = FATE_COLOURS.get(card.fate, P.TEXT)
     badge_w = 0
     if card.stamp:
         img = fit_text(card.stamp, SIZE_SMALL, BG, inner // 2, bold=True)
-        br = img.get_rect(topright=(w - PAD - 4, y + 4)).inflate(10, 6)
-        pygame.draw.rect(surf, stamp_colour, br, border_radius=4)
+        br = img.get_rect(topright=(w - pad - px(4), y + px(4))).inflate(px(10), px(6))
+        pygame.draw.rect(surf, stamp_colour, br, border_radius=px(4))
         _blit(surf, img, br.center, "center")
-        badge_w = br.width + 8
-    r = _blit(surf, fit_text(card.name, SIZE_NAME, P.TEXT, inner - badge_w, bold=True), (PAD, y))
-    y = r.bottom + 3
+        badge_w = br.width + px(8)
+    r = _blit(surf, fit_text(card.name, SIZE_NAME, P.TEXT, inner - badge_w, bold=True), (pad, y))
+    y = r.bottom + px(3)
     for n, line in enumerate(card.lines):
         size_ = SIZE_SMALL if line.small else SIZE_BODY
         tone = TONE_COLOURS.get(line.tone, P.TEXT)
-        rows = wrap_lines(line.text, size_, inner, 2 if h >= 380 else 1) if line.wrap else [line.text]
+        rows = wrap_lines(line.text, size_, inner, 2 if h >= px(380) else 1) if line.wrap else [line.text]
         for row in rows:
-            r = _blit(surf, fit_text(row, size_, tone, inner), (PAD, y))
+            r = _blit(surf, fit_text(row, size_, tone, inner), (pad, y))
             y = r.bottom + 1
-        y += 1 if n < len(card.lines) - 1 else 4
-    pygame.draw.line(surf, RULE, (PAD, y), (w - PAD, y))
-    y += 5
+        y += 1 if n < len(card.lines) - 1 else px(4)
+    pygame.draw.line(surf, RULE, (pad, y), (w - pad, y))
+    y += px(5)
 
     # bottom block, laid out from the bottom up so the tracks get what is left; on a card too short
     # for both, the tracks keep their room and the dice table goes (the shot box shows the dice too)
     table = card.table
     table_h = _table_height(table)
-    if table is not None and h - PAD - table_h - 6 - len(card.marks) * MARK_LINE - 8 - y < TRACKS_MIN:
+    mark_line = px(MARK_LINE)
+    if table is not None and h - pad - table_h - px(6) - len(card.marks) * mark_line - px(8) - y < px(TRACKS_MIN):
         table, table_h = None, 0
-    marks_h = len(card.marks) * MARK_LINE
-    bottom = h - PAD - table_h
-    marks_top = bottom - 6 - marks_h
+    marks_h = len(card.marks) * mark_line
+    bottom = h - pad - table_h
+    marks_top = bottom - px(6) - marks_h
     if table is not None:
-        _draw_table(surf, table, pygame.Rect(PAD, bottom, inner, table_h))
-        pygame.draw.line(surf, RULE, (PAD, bottom - 4), (w - PAD, bottom - 4))
-    _draw_marks(surf, card.marks, PAD, marks_top, inner)
-    pygame.draw.line(surf, RULE, (PAD, marks_top - 4), (w - PAD, marks_top - 4))
+        _draw_table(surf, table, pygame.Rect(pad, bottom, inner, table_h))
+        pygame.draw.line(surf, RULE, (pad, bottom - px(4)), (w - pad, bottom - px(4)))
+    _draw_marks(surf, card.marks, pad, marks_top, inner)
+    pygame.draw.line(surf, RULE, (pad, marks_top - px(4)), (w - pad, marks_top - px(4)))
 
-    tracks_rect = pygame.Rect(PAD, y, inner, max(0, marks_top - 8 - y))
+    tracks_rect = pygame.Rect(pad, y, inner, max(0, marks_top - px(8) - y))
     _draw_tracks(surf, card.tracks, tracks_rect)
 
     surf.set_clip(None)
@@ -179,13 +182,13 @@ def render_card(card: Card, size: tuple[int, int], colour: tuple[int, int, int] 
 
 def _label_height(crippled: bool, compact: bool) -> int:
     if compact:
-        return 15
-    return 44 if crippled else 30
+        return px(15)
+    return px(44) if crippled else px(30)
 
 
 def _cell_size(counts: list[tuple[int, bool]], width: int, height: int, gap: int, compact: bool) -> int | None:
-    """The largest box pitch (pixels, 16 to 4) at which every track fits in ``height``, or None."""
-    for cell in range(16, 3, -1):
+    """The largest box pitch (pixels, 16 to 4 at scale 1) at which every track fits in ``height``, or None."""
+    for cell in range(px(16), px(4) - 1, -1):
         per_row = max(1, width // cell)
         need = sum(max(_label_height(c, compact), math.ceil(n / per_row) * cell) for n, c in counts)
         need += gap * (len(counts) - 1)
@@ -204,13 +207,14 @@ def _draw_tracks(surf: pygame.Surface, tracks: tuple[Track, ...], rect: pygame.R
     tracks = tuple(t for t in tracks if t.start > 0)
     if not tracks or rect.height <= 0:
         return
-    box_w = rect.width - LABEL_W
+    label_w = px(LABEL_W)
+    box_w = rect.width - label_w
     counts = [(t.start, t.crippled) for t in tracks]
-    compact, gap = False, 8
+    compact, gap = False, px(8)
     cell = _cell_size(counts, box_w, rect.height, gap, compact)
     if cell is None:
-        compact, gap = True, 3
-        cell = _cell_size(counts, box_w, rect.height, gap, compact) or 4
+        compact, gap = True, px(3)
+        cell = _cell_size(counts, box_w, rect.height, gap, compact) or px(4)
     per_row = max(1, box_w // cell)
     old_clip = surf.get_clip()
     surf.set_clip(rect.clip(old_clip))
@@ -222,14 +226,14 @@ def _draw_tracks(surf: pygame.Surface, tracks: tuple[Track, ...], rect: pygame.R
         colour = BAD if crippled else P.TEXT
         r = _blit(
             surf,
-            fit_text(track.label, SIZE_SMALL if compact else SIZE_BODY, colour, LABEL_W - 6, bold=True),
+            fit_text(track.label, SIZE_SMALL if compact else SIZE_BODY, colour, label_w - px(6), bold=True),
             (rect.left, y),
         )
         if not compact:
-            r = _blit(surf, fit_text(f"{track.left}/{n}", SIZE_SMALL, DIM, LABEL_W - 6), (rect.left, r.bottom + 2))
+            r = _blit(surf, fit_text(f"{track.left}/{n}", SIZE_SMALL, DIM, label_w - px(6)), (rect.left, r.bottom + 2))
             if crippled:
-                _blit(surf, fit_text("crippled", SIZE_SMALL, BAD, LABEL_W - 6), (rect.left, r.bottom + 2))
-        x0 = rect.left + LABEL_W
+                _blit(surf, fit_text("crippled", SIZE_SMALL, BAD, label_w - px(6)), (rect.left, r.bottom + 2))
+        x0 = rect.left + label_w
         for i, box in enumerate(track.boxes()):
             bx = x0 + (i % per_row) * cell
             by = y + (i // per_row) * cell
@@ -257,49 +261,49 @@ def _box(surf: pygame.Surface, r: pygame.Rect, state: str) -> None:
 def _flame(surf: pygame.Surface, cx: int, cy: int, lit: bool) -> None:
     outer = P.FIRE if lit else (96, 80, 70)
     inner = (255, 220, 90) if lit else (120, 110, 100)
-    pygame.draw.polygon(
-        surf, outer, [(cx, cy - 8), (cx + 6, cy + 1), (cx + 4, cy + 6), (cx - 4, cy + 6), (cx - 6, cy + 1)]
-    )
-    pygame.draw.polygon(surf, inner, [(cx, cy - 2), (cx + 3, cy + 3), (cx, cy + 6), (cx - 3, cy + 3)])
+    k = factor()
+    pygame.draw.polygon(surf, outer, [(cx + a * k, cy + b * k) for a, b in ((0, -8), (6, 1), (4, 6), (-4, 6), (-6, 1))])
+    pygame.draw.polygon(surf, inner, [(cx + a * k, cy + b * k) for a, b in ((0, -2), (3, 3), (0, 6), (-3, 3))])
 
 
 def _drop(surf: pygame.Surface, cx: int, cy: int, lit: bool) -> None:
     col = P.LEAK if lit else (80, 90, 110)
-    pygame.draw.circle(surf, col, (cx, cy + 2), 5)
-    pygame.draw.polygon(surf, col, [(cx, cy - 8), (cx + 4, cy), (cx - 4, cy)])
+    k = factor()
+    pygame.draw.circle(surf, col, (cx, cy + 2 * k), 5 * k)
+    pygame.draw.polygon(surf, col, [(cx, cy - 8 * k), (cx + 4 * k, cy), (cx - 4 * k, cy)])
 
 
 def _icon_flame_or_drop(draw: Callable[[pygame.Surface, int, int, bool], None]) -> Callable[..., int]:
     def put(surf: pygame.Surface, mark: Mark, x: int, cy: int, room: int) -> int:
-        draw(surf, x + 7, cy, mark.on)
-        r = _blit(surf, fit_text(mark.label, SIZE_BODY, TONE_COLOURS.get(mark.tone, P.TEXT), room - 17),
-                  (x + 17, cy), "midleft")
-        return r.right + 9
+        draw(surf, x + px(7), cy, mark.on)
+        r = _blit(surf, fit_text(mark.label, SIZE_BODY, TONE_COLOURS.get(mark.tone, P.TEXT), room - px(17)),
+                  (x + px(17), cy), "midleft")
+        return r.right + px(9)
 
     return put
 
 
 def _put_dot(surf: pygame.Surface, mark: Mark, x: int, cy: int, room: int) -> int:
-    pygame.draw.circle(surf, GOOD if mark.on else FAINT, (x + 5, cy), 5, 0 if mark.on else 1)
-    r = _blit(surf, fit_text(mark.label, SIZE_BODY, TONE_COLOURS.get(mark.tone, P.TEXT), room - 14), (x + 14, cy),
-              "midleft")
-    return r.right + 14
+    pygame.draw.circle(surf, GOOD if mark.on else FAINT, (x + px(5), cy), px(5), 0 if mark.on else 1)
+    r = _blit(surf, fit_text(mark.label, SIZE_BODY, TONE_COLOURS.get(mark.tone, P.TEXT), room - px(14)),
+              (x + px(14), cy), "midleft")
+    return r.right + px(14)
 
 
 def _put_chip(surf: pygame.Surface, mark: Mark, x: int, cy: int, room: int) -> int:
-    img = fit_text(mark.label, SIZE_SMALL, P.TEXT, max(1, room - 8))
-    chip = img.get_rect(midleft=(x + 5, cy)).inflate(10, 4)
+    img = fit_text(mark.label, SIZE_SMALL, P.TEXT, max(1, room - px(8)))
+    chip = img.get_rect(midleft=(x + px(5), cy)).inflate(px(10), px(4))
     if chip.width > room:
         return x + room + 1  # no room left on the line
-    pygame.draw.rect(surf, (58, 66, 82), chip, border_radius=4)
+    pygame.draw.rect(surf, (58, 66, 82), chip, border_radius=px(4))
     surf.blit(img, img.get_rect(center=chip.center))
-    return chip.right + 6
+    return chip.right + px(6)
 
 
 def _put_plain(surf: pygame.Surface, mark: Mark, x: int, cy: int, room: int) -> int:
     size_ = SIZE_SMALL if mark.tone == "faint" else SIZE_BODY
     r = _blit(surf, fit_text(mark.label, size_, TONE_COLOURS.get(mark.tone, P.TEXT), max(1, room)), (x, cy), "midleft")
-    return r.right + 12
+    return r.right + px(12)
 
 
 _PUT: dict[str, Callable[..., int]] = {
@@ -314,28 +318,28 @@ _PUT: dict[str, Callable[..., int]] = {
 def _draw_marks(surf: pygame.Surface, lines: tuple[tuple[Mark, ...], ...], x0: int, y: int, width: int) -> None:
     """Each line of marks: those set at the right first (they are short), then the rest from the left."""
     for n, line in enumerate(lines):
-        cy = y + 9 + n * MARK_LINE
+        cy = y + px(9) + n * px(MARK_LINE)
         right = x0 + width
         for mark in (m for m in line if m.right):
             if mark.icon == "badge":
                 img = fit_text(mark.label, SIZE_SMALL, BG if mark.on else FAINT, width // 2)
-                fr = img.get_rect(midright=(right - 4, cy))
+                fr = img.get_rect(midright=(right - px(4), cy))
                 if mark.on:
-                    pygame.draw.rect(surf, WARN, fr.inflate(8, 4), border_radius=4)
+                    pygame.draw.rect(surf, WARN, fr.inflate(px(8), px(4)), border_radius=px(4))
                 surf.blit(img, fr)
-                right = fr.left - 10
+                right = fr.left - px(10)
             else:
                 img = fit_text(mark.label, SIZE_BODY, TONE_COLOURS.get(mark.tone, P.TEXT), width // 2)
-                right = _blit(surf, img, (right, cy), "midright").left - 10
+                right = _blit(surf, img, (right, cy), "midright").left - px(10)
         x = x0
         for mark in (m for m in line if not m.right):
-            if x >= right - 8:
+            if x >= right - px(8):
                 break
             x = _PUT.get(mark.icon, _put_plain)(surf, mark, x, cy, right - x)
 
 
 def _table_height(table: Table | None) -> int:
-    return 0 if table is None else 20 + len(table.rows) * 18
+    return 0 if table is None else px(20) + len(table.rows) * px(18)
 
 
 def _draw_table(surf: pygame.Surface, table: Table, rect: pygame.Rect) -> None:
@@ -343,22 +347,23 @@ def _draw_table(surf: pygame.Surface, table: Table, rect: pygame.Rect) -> None:
     cols = [0, int(w * 0.29), int(w * 0.43), int(w * 0.78), int(w * 0.89), w]  # name | limit | dice | heads...
     r = _blit(surf, text(table.title, SIZE_SMALL, DIM, bold=True), (rect.left, rect.top))
     if table.note:
-        _blit(surf, fit_text(table.note, SIZE_SMALL, BAD, rect.left + cols[3] - r.right - 8), (r.right + 8, r.top))
+        note = fit_text(table.note, SIZE_SMALL, BAD, rect.left + cols[3] - r.right - px(8))
+        _blit(surf, note, (r.right + px(8), r.top))
     centres = [rect.left + (cols[3 + i] + cols[4 + i]) // 2 for i in range(min(2, len(table.heads)))]
     for head, cx in zip(table.heads, centres, strict=False):
         _blit(surf, text(head, SIZE_SMALL, DIM), (cx, rect.top), "midtop")
-    y = rect.top + 20
+    y = rect.top + px(20)
     for row in table.rows:
-        cy = y + 8
-        pygame.draw.rect(surf, P.BANDS.get(row.key, P.TEXT), (rect.left, cy - 5, 4, 11))
+        cy = y + px(8)
+        pygame.draw.rect(surf, P.BANDS.get(row.key, P.TEXT), (rect.left, cy - px(5), px(4), px(11)))
         cells = list(row.cells) + [""] * (3 - len(row.cells))
-        _blit(surf, fit_text(cells[0], SIZE_BODY, P.TEXT, cols[1] - 12), (rect.left + 8, cy), "midleft")
+        _blit(surf, fit_text(cells[0], SIZE_BODY, P.TEXT, cols[1] - px(12)), (rect.left + px(8), cy), "midleft")
         _blit(surf, fit_text(cells[1], SIZE_SMALL, FAINT, cols[2] - cols[1] - 4), (rect.left + cols[1], cy), "midleft")
         _blit(surf, fit_text(cells[2], SIZE_BODY, P.TEXT, cols[3] - cols[2] - 4, bold=True), (rect.left + cols[2], cy),
               "midleft")
         for cell, cx in zip(row.cells[3:], centres, strict=False):
             _blit(surf, text(cell, SIZE_BODY, P.TEXT), (cx, cy), "center")
-        y += 18
+        y += px(18)
 
 
 def _stamp(surf: pygame.Surface, words: str, colour: tuple[int, int, int], over: pygame.Rect) -> None:

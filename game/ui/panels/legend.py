@@ -20,6 +20,7 @@ from game.systems.legend import LegendGroup, Mark
 from game.ui import palette as P
 from game.ui.fonts import text
 from game.ui.panels.card import draw_box
+from game.ui.scale import px
 
 SAMPLE = (46, 24)  # a sample's box
 PAD = 14
@@ -71,7 +72,7 @@ class Legend:
         if not self.visible:
             self.rect = None
             return
-        width = max(320, min(view.width - 24, 980))
+        width = max(px(320), min(view.width - 24, px(980)))
         key = (width, tuple(groups))
         if key != self._key:
             self._image = render_legend(groups, width)
@@ -90,24 +91,24 @@ class Legend:
 
 def render_legend(groups: Sequence[LegendGroup], width: int) -> pygame.Surface:
     """Every group's marks, in two columns when the panel is wide enough, under a title."""
-    columns = 2 if width >= 720 else 1
-    col_w = (width - PAD * (columns + 1)) // columns
+    columns = 2 if width >= px(720) else 1
+    col_w = (width - px(PAD) * (columns + 1)) // columns
     blocks = [_group_block(g, col_w) for g in groups]
     title = text("Legend: what the marks mean", 22, HEAD, True)
     hint = text("L or Esc closes; the wheel scrolls", 15, P.TEXT_DIM)
-    top = PAD + title.get_height() + 10
+    top = px(PAD) + title.get_height() + 10
     # fill the columns in order, each block to the shortest column
     heights = [top] * columns
     places: list[tuple[int, int]] = []
     for b in blocks:
         c = heights.index(min(heights))
-        places.append((PAD + c * (col_w + PAD), heights[c]))
+        places.append((px(PAD) + c * (col_w + px(PAD)), heights[c]))
         heights[c] += b.get_height() + 12
-    out = pygame.Surface((width, max(heights) + PAD - 12), pygame.SRCALPHA)
+    out = pygame.Surface((width, max(heights) + px(PAD) - 12), pygame.SRCALPHA)
     pygame.draw.rect(out, BG, out.get_rect(), border_radius=8)
     pygame.draw.rect(out, EDGE, out.get_rect(), 1, border_radius=8)
-    out.blit(title, (PAD, PAD))
-    out.blit(hint, (width - PAD - hint.get_width(), PAD + title.get_height() - hint.get_height()))
+    out.blit(title, (px(PAD), px(PAD)))
+    out.blit(hint, (width - px(PAD) - hint.get_width(), px(PAD) + title.get_height() - hint.get_height()))
     for b, at in zip(blocks, places, strict=True):
         out.blit(b, at)
     return out
@@ -115,25 +116,25 @@ def render_legend(groups: Sequence[LegendGroup], width: int) -> pygame.Surface:
 
 def _group_block(group: LegendGroup, width: int) -> pygame.Surface:
     rows: list[tuple[Mark, pygame.Surface, list[pygame.Surface]]] = []
-    text_x = SAMPLE[0] + 10
+    text_x = px(SAMPLE[0] + 10)
     for m in group.marks:
         label = text(m.label, LABEL, P.TEXT, True)
         rows.append((m, label, [text(ln, MEANING, P.TEXT_DIM) for ln in _wrap(m.meaning, width - text_x)]))
     head = text(group.title, 17, HEAD, True)
     height = head.get_height() + 6 + sum(
-        max(SAMPLE[1], r[1].get_height() + sum(i.get_height() for i in r[2])) + ROW_GAP for r in rows
+        max(px(SAMPLE[1]), r[1].get_height() + sum(i.get_height() for i in r[2])) + px(ROW_GAP) for r in rows
     )
     out = pygame.Surface((width, height), pygame.SRCALPHA)
     out.blit(head, (0, 0))
     y = head.get_height() + 6
     for m, label, lines in rows:
-        draw_sample(out, pygame.Rect(0, y + 2, *SAMPLE), m)
+        draw_sample(out, pygame.Rect(0, y + 2, px(SAMPLE[0]), px(SAMPLE[1])), m)
         out.blit(label, (text_x, y))
         ly = y + label.get_height()
         for ln in lines:
             out.blit(ln, (text_x, ly))
             ly += ln.get_height()
-        y = max(y + SAMPLE[1], ly) + ROW_GAP
+        y = max(y + px(SAMPLE[1]), ly) + px(ROW_GAP)
     return out
 
 
@@ -148,8 +149,8 @@ def _wrap(s: str, width: int) -> list[str]:
 def draw_sample(surf: pygame.Surface, r: pygame.Rect, m: Mark) -> None:
     """A small picture of the mark, as the table or the card draws it."""
     c = tuple(m.colour)
-    layer = pygame.Surface(r.size, pygame.SRCALPHA)
-    w, h = r.size
+    layer = pygame.Surface(SAMPLE, pygame.SRCALPHA)  # drawn at its design size, then scaled to the rect
+    w, h = SAMPLE
     if m.sample == "wedge":
         pts = [(4, h - 2)] + [(4 + math.cos(a) * (w - 8), h - 2 - math.sin(a) * (h - 4))
                               for a in (i * math.pi / 2 / 8 for i in range(9))]
@@ -163,7 +164,7 @@ def draw_sample(surf: pygame.Surface, r: pygame.Rect, m: Mark) -> None:
         for i in range(3):
             draw_box(layer, pygame.Rect(2 + i * 14, h // 2 - 6, 12, 12), state)
     elif m.sample == "badge":
-        word = text(m.label, 13, c)
+        word = pygame.font.Font(None, 13).render(m.label, True, c)  # design size: the sample is scaled whole
         box = word.get_rect(center=(w // 2, h // 2))
         if box.width + 6 > w:  # a long word: its frame only
             box = pygame.Rect(2, 4, w - 4, h - 8)
@@ -191,4 +192,6 @@ def draw_sample(surf: pygame.Surface, r: pygame.Rect, m: Mark) -> None:
         hull = [(4, h // 2), (12, 4), (w - 10, 5), (w - 3, h // 2), (w - 10, h - 5), (12, h - 4)]
         pygame.draw.polygon(layer, (*c, 90), hull)
         pygame.draw.polygon(layer, (*c, 230), hull, 1)
+    if layer.get_size() != r.size:
+        layer = pygame.transform.smoothscale(layer, r.size)
     surf.blit(layer, r.topleft)

@@ -20,6 +20,7 @@ import pygame
 from game.systems.narration import PLAIN, Cue, Describe
 from game.ui import palette as P
 from game.ui.fonts import font, text
+from game.ui.scale import px
 
 MAX_LINES = 400  # the box keeps the latest; the export keeps everything
 FONT_SIZE = 18
@@ -81,7 +82,7 @@ class LogPanel:
         tone = self.tones[i]
         bold = tone == "heading"
         size = font(FONT_SIZE, bold).size
-        limit = max(40, self.rect.width - 2 * PAD - BAR_W - 4)
+        limit = max(40, self.rect.width - 2 * px(PAD) - px(BAR_W) - 4)
         rows: list[str] = []
         cur = ""
         for word in self.lines[i].split(" "):
@@ -113,7 +114,7 @@ class LogPanel:
         return font(FONT_SIZE).get_linesize()
 
     def _visible_count(self) -> int:
-        return max(1, (self.rect.height - 2 * PAD) // self.row_h)
+        return max(1, (self.rect.height - 2 * px(PAD)) // self.row_h)
 
     def _max_offset(self) -> int:
         return max(0, len(self.rows) - self._visible_count())
@@ -134,11 +135,12 @@ class LogPanel:
         total, shown = len(self.rows), self._visible_count()
         if total <= shown:
             return None
-        track = pygame.Rect(self.rect.right - BAR_W - 3, self.rect.top + 3, BAR_W, self.rect.height - 6)
+        bar_w = px(BAR_W)
+        track = pygame.Rect(self.rect.right - bar_w - 3, self.rect.top + 3, bar_w, self.rect.height - 6)
         h = max(16, track.height * shown // total)
         first = total - shown - self.offset  # index of the top row in view
         y = track.top + (track.height - h) * first // max(1, total - shown)
-        return track, pygame.Rect(track.left, y, BAR_W, h)
+        return track, pygame.Rect(track.left, y, bar_w, h)
 
     # --- the player -------------------------------------------------------------------
 
@@ -179,9 +181,9 @@ class LogPanel:
         surf.set_clip(self.rect.inflate(-2, -2))
         end = len(self.rows) - self.offset
         start = max(0, end - self._visible_count())
-        y = self.rect.top + PAD
+        y = self.rect.top + px(PAD)
         for row, bold, colour in self.rows[start:end]:
-            surf.blit(text(row, FONT_SIZE, colour, bold), (self.rect.left + PAD, y))
+            surf.blit(text(row, FONT_SIZE, colour, bold), (self.rect.left + px(PAD), y))
             y += self.row_h
         bar = self._bar()
         if bar is not None:

@@ -30,6 +30,7 @@ import pygame
 
 from game.ui import palette as P
 from game.ui.fonts import text
+from game.ui.scale import px
 
 # --- timing (seconds at speed 1) ----------------------------------------------
 
@@ -178,7 +179,7 @@ class Layout:
 
 def _try(counts: list[int], w: int, h: int, s: int, mode: str) -> Layout | None:
     gap = max(2, s // 6)
-    head = 15 if mode == "labelled" else 0
+    head = px(15) if mode == "labelled" else 0
     dice: list[tuple[int, int]] = []
     headers: list[tuple[int, int] | None] = []
     y = 0
@@ -217,10 +218,10 @@ def layout_dice(counts: list[int], width: int, height: int) -> Layout:
     while the dice stay at a readable size; plain rows come next; a big roll
     flows as one block of small dice.  The text lines go under the dice.
     """
-    w = max(4, width - 2 * PAD)
-    h = max(4, height - 2 * PAD - TEXT_H)
+    w = max(4, width - 2 * px(PAD))
+    h = max(4, height - 2 * px(PAD) - px(TEXT_H))
     for mode, smallest in (("labelled", 18), ("rows", 14), ("flow", 6)):
-        for s in range(44, smallest - 1, -2):
+        for s in range(px(44), smallest - 1, -2):
             got = _try(counts, w, h, s, mode)
             if got is not None:
                 return _finish(got, height)
@@ -229,10 +230,10 @@ def layout_dice(counts: list[int], width: int, height: int) -> Layout:
 
 
 def _finish(lay: Layout, height: int) -> Layout:
-    lay.dice = [(x + PAD, y + PAD) for x, y in lay.dice]
-    lay.headers = [(h[0] + PAD, h[1] + PAD) if h else None for h in lay.headers]
+    lay.dice = [(x + px(PAD), y + px(PAD)) for x, y in lay.dice]
+    lay.headers = [(h[0] + px(PAD), h[1] + px(PAD)) if h else None for h in lay.headers]
     # the words stay in one place from roll to roll, where the eye looks for them (the dice end above them)
-    lay.text_top = height - PAD - TEXT_H + 6
+    lay.text_top = height - px(PAD) - px(TEXT_H) + 6
     return lay
 
 
@@ -533,7 +534,7 @@ class DiceTray:
         y = bottom - 4
         keep: dict[tuple[int, int], tuple[Any, pygame.Surface]] = {}
         for roll in reversed(self.recent):
-            if y - LINE_H < rect.top - LINE_H * RECENT - 8:
+            if y - px(LINE_H) < rect.top - px(LINE_H) * RECENT - 8:
                 break
             key = (id(roll), rect.width)
             got = self._lines.get(key)
@@ -580,7 +581,7 @@ class DiceTray:
         lay = self._layout(show, size)
         old_clip = target.get_clip()
         target.set_clip(pygame.Rect(ox + 2, oy + 2, size[0] - 4, size[1] - 4).clip(old_clip))
-        inner_w = size[0] - 2 * PAD
+        inner_w = size[0] - 2 * px(PAD)
         # group captions
         k = 0
         for g, head in zip(show.roll.groups, lay.headers, strict=False):
@@ -600,10 +601,10 @@ class DiceTray:
             target.blit(self._face(d.sides, face, lay.size, style, d.rerolled and final), (ox + x + dx, oy + y + dy))
         ty = oy + lay.text_top
         purpose = _fit(str(show.roll.purpose), 21, P.TEXT, inner_w, bold=True)
-        target.blit(purpose, (ox + PAD, ty))
+        target.blit(purpose, (ox + px(PAD), ty))
         if show.phase != TUMBLING:
             summary = _fit(str(show.roll.summary), 19, HIT_RING, inner_w)
-            target.blit(summary, (ox + PAD, ty + purpose.get_height() + 3))
+            target.blit(summary, (ox + px(PAD), ty + purpose.get_height() + 3))
         target.set_clip(old_clip)
 
 
@@ -657,18 +658,18 @@ def _fit(s: str, size: int, colour: tuple[int, int, int], max_w: int, bold: bool
 def _pin_mark(img: pygame.Surface, words: str) -> None:
     """A tag at the tray's top right saying the roll shown is not the newest, and what a click does."""
     tag = text(words, 14, (30, 24, 10), True)
-    r = tag.get_rect(topright=(img.get_width() - PAD, PAD - 2)).inflate(10, 4)
+    r = tag.get_rect(topright=(img.get_width() - px(PAD), px(PAD) - 2)).inflate(10, 4)
     pygame.draw.rect(img, PIN, r, border_radius=4)
     img.blit(tag, tag.get_rect(center=r.center))
 
 
 def _stack_line(tray: DiceTray, roll: Any, width: int) -> pygame.Surface:
     """One recent roll on a line: a few of its dice, small, then what it was for and what came of it."""
-    img = pygame.Surface((width, LINE_H), pygame.SRCALPHA)
+    img = pygame.Surface((width, px(LINE_H)), pygame.SRCALPHA)
     pygame.draw.rect(img, (14, 32, 27, 225), img.get_rect(), border_radius=5)
     pygame.draw.rect(img, TRAY_EDGE, img.get_rect(), 1, border_radius=5)
     x = 5
-    y = (LINE_H - MINI) // 2
+    y = (px(LINE_H) - px(MINI)) // 2
     shown = 0
     total = sum(len(g.faces) for g in roll.groups)
     for g in roll.groups:
@@ -678,14 +679,14 @@ def _stack_line(tray: DiceTray, roll: Any, width: int) -> pygame.Surface:
             hit = die_hits(int(face), g.needed)
             style = PLAIN if hit is None else (HIT if hit else MISS)
             rer = i in set(getattr(g, "rerolled", None) or ())
-            img.blit(tray._face(int(g.sides), int(face), MINI, style, rer), (x, y))
-            x += MINI + 2
+            img.blit(tray._face(int(g.sides), int(face), px(MINI), style, rer), (x, y))
+            x += px(MINI) + 2
             shown += 1
     if total > shown:
         more = text(f"+{total - shown}", 13, P.TEXT_DIM)
-        img.blit(more, (x + 1, (LINE_H - more.get_height()) // 2))
+        img.blit(more, (x + 1, (px(LINE_H) - more.get_height()) // 2))
         x += more.get_width() + 4
     words = f"{roll.purpose}: {roll.summary}" if roll.summary else str(roll.purpose)
     label = _fit(words, 14, P.TEXT, max(1, width - x - 8))
-    img.blit(label, (x + 4, (LINE_H - label.get_height()) // 2))
+    img.blit(label, (x + 4, (px(LINE_H) - label.get_height()) // 2))
     return img

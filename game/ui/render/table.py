@@ -19,6 +19,7 @@ from game.ui.fonts import blit_text
 from game.ui.render import terrain as T
 from game.ui.render.brush import mix
 from game.ui.render.sea import Sea
+from game.ui.scale import factor
 
 TERRAIN_COLOURS = {"island": (P.ISLAND, P.ISLAND_EDGE), "coast": (P.COAST, P.ISLAND_EDGE), "shoal": (P.SHOAL, P.GRID)}
 ROOM = (24, 26, 30)
@@ -165,37 +166,40 @@ def nice_length(max_inches: float) -> float:
 
 
 def draw_scale_bar(surf: pygame.Surface, cam: Camera) -> None:
-    inches = nice_length(160 / cam.scale)
-    px = inches * cam.scale
-    x0 = cam.view_x + 16
-    y0 = cam.view_y + cam.view_h - 22
-    pygame.draw.rect(surf, (0, 0, 0), (x0 - 4, y0 - 18, px + 8, 30), border_radius=4)
-    pygame.draw.line(surf, P.TEXT, (x0, y0), (x0 + px, y0), 2)
+    k = factor()
+    inches = nice_length(160 * k / cam.scale)
+    length = inches * cam.scale
+    x0 = cam.view_x + 16 * k
+    y0 = cam.view_y + cam.view_h - 22 * k
+    pygame.draw.rect(surf, (0, 0, 0), (x0 - 4 * k, y0 - 18 * k, length + 8 * k, 30 * k), border_radius=round(4 * k))
+    pygame.draw.line(surf, P.TEXT, (x0, y0), (x0 + length, y0), max(2, round(2 * k)))
     ticks = 4 if inches >= 4 else int(inches) or 1
     for i in range(ticks + 1):
-        x = x0 + px * i / ticks
-        pygame.draw.line(surf, P.TEXT, (x, y0 - 5), (x, y0 + 5), 1)
-    blit_text(surf, f'{inches:g}"', (x0 + px / 2, y0 - 6), 16, P.TEXT, "midbottom")
+        x = x0 + length * i / ticks
+        pygame.draw.line(surf, P.TEXT, (x, y0 - 5 * k), (x, y0 + 5 * k), max(1, round(k)))
+    blit_text(surf, f'{inches:g}"', (x0 + length / 2, y0 - 6 * k), 16, P.TEXT, "midbottom")
 
 
 def draw_wind(surf: pygame.Surface, cam: Camera, wind_from: float) -> pygame.Rect:
-    """A compass rose with the wind arrow blowing across it, top right of the table view."""
-    r = 38
-    cx = cam.view_x + cam.view_w - r - 18
-    cy = cam.view_y + r + 22
-    pygame.draw.circle(surf, (0, 0, 0), (cx, cy), r + 14)
-    pygame.draw.circle(surf, P.TEXT_DIM, (cx, cy), r, 1)
+    """A compass rose with the wind arrow blowing across it, top right of the table view (at the UI scale)."""
+    k = factor()
+    r = round(38 * k)
+    cx = cam.view_x + cam.view_w - r - round(18 * k)
+    cy = cam.view_y + r + round(22 * k)
+    pygame.draw.circle(surf, (0, 0, 0), (cx, cy), r + round(14 * k))
+    pygame.draw.circle(surf, P.TEXT_DIM, (cx, cy), r, max(1, round(k)))
     for deg, lab in ((0, "N"), (90, "E"), (180, "S"), (270, "W")):
         dx, dy = math.sin(math.radians(deg)), -math.cos(math.radians(deg))
-        blit_text(surf, lab, (cx + dx * (r + 7), cy + dy * (r + 7)), 15, P.TEXT, "center")
+        blit_text(surf, lab, (cx + dx * (r + 7 * k), cy + dy * (r + 7 * k)), 15, P.TEXT, "center")
     # the arrow points where the wind blows to
     to = math.radians(wind_from + 180)
     dx, dy = math.sin(to), -math.cos(to)
-    tail = (cx - dx * (r - 6), cy - dy * (r - 6))
-    head = (cx + dx * (r - 6), cy + dy * (r - 6))
-    pygame.draw.line(surf, (140, 200, 255), tail, head, 4)
-    left = (head[0] - dx * 12 - dy * 7, head[1] - dy * 12 + dx * 7)
-    right = (head[0] - dx * 12 + dy * 7, head[1] - dy * 12 - dx * 7)
+    tail = (cx - dx * (r - 6 * k), cy - dy * (r - 6 * k))
+    head = (cx + dx * (r - 6 * k), cy + dy * (r - 6 * k))
+    pygame.draw.line(surf, (140, 200, 255), tail, head, max(2, round(4 * k)))
+    a, b = 12 * k, 7 * k
+    left = (head[0] - dx * a - dy * b, head[1] - dy * a + dx * b)
+    right = (head[0] - dx * a + dy * b, head[1] - dy * a - dx * b)
     pygame.draw.polygon(surf, (140, 200, 255), [head, left, right])
-    blit_text(surf, f"wind from {wind_from:03.0f}°", (cx, cy + r + 16), 15, P.TEXT, "center")
-    return pygame.Rect(cx - r - 14, cy - r - 14, 2 * r + 28, 2 * r + 40)
+    blit_text(surf, f"wind from {wind_from:03.0f}°", (cx, cy + r + 16 * k), 15, P.TEXT, "center")
+    return pygame.Rect(cx - r - round(14 * k), cy - r - round(14 * k), 2 * r + round(28 * k), 2 * r + round(40 * k))

@@ -31,6 +31,7 @@ from game.ui.panels.log import LogPanel
 from game.ui.panels.phasebar import HEIGHT as BAR_H
 from game.ui.render.dice_tray import DiceTray
 from game.ui.render.table import TableLayer
+from game.ui.scale import px
 from game.ui.scenes.battle_view import BattleView
 from game.ui.settings import save_settings
 from game.ui.tools.animate import Animator
@@ -91,13 +92,13 @@ class BattleScene(Scene):
             pygame.Rect(0, 0, RIGHT_W - 12, 10), app.ui, self.root, match.session.system.groups()
         )
         self.menu_button = pygame_gui.elements.UIButton(
-            pygame.Rect(0, 4, 90, 32), "Menu", manager=app.ui, container=self.root,
+            pygame.Rect(0, 4, px(90), px(32)), "Menu", manager=app.ui, container=self.root,
             tool_tip_text="Save (Ctrl+S), load (Ctrl+O), rules (F1), back to the main menu",
         )
         self.legend = Legend()
         self.coach: Coach | None = None  # the guide of a first battle (QuarterdeckApp.start_first_battle)
         self.legend_button = pygame_gui.elements.UIButton(
-            pygame.Rect(0, 4, 90, 32), "Legend", manager=app.ui, container=self.root,
+            pygame.Rect(0, 4, px(90), px(32)), "Legend", manager=app.ui, container=self.root,
             tool_tip_text="What every mark on the table and the card means.  Key: L",
         )
         self.layout(app.size)
@@ -117,19 +118,25 @@ class BattleScene(Scene):
         the rest up to its full height: its boxes shrink before an action is hidden.
         """
         w, h = size
-        self.cam.resize(0, BAR_H, w - RIGHT_W, h - BAR_H)
-        x = w - RIGHT_W
-        room = h - BAR_H - 4 * GAP
-        act_h = max(self.actions.needed, ACTION_ROWS * ROW_H)
-        card_h = max(CARD_MIN, min(CARD_H, room - act_h - LOG_MIN))
-        act_h = max(ROW_H, min(act_h, room - card_h - LOG_MIN))
+        bar, right, gap = px(BAR_H), px(RIGHT_W), px(GAP)
+        self.cam.resize(0, bar, w - right, h - bar)
+        x = w - right
+        room = h - bar - 4 * gap
+        act_h = max(self.actions.needed, ACTION_ROWS * px(ROW_H))
+        card_h = max(px(CARD_MIN), min(px(CARD_H), room - act_h - px(LOG_MIN)))
+        act_h = max(px(ROW_H), min(act_h, room - card_h - px(LOG_MIN)))
         self._laid_for = self.actions.needed
-        self.card_rect = pygame.Rect(x + 6, BAR_H + GAP, RIGHT_W - 12, card_h)
-        self.actions.set_rect(pygame.Rect(x + 6, self.card_rect.bottom + GAP, RIGHT_W - 12, act_h))
-        log_top = self.card_rect.bottom + 2 * GAP + act_h
-        self.log.set_rect(pygame.Rect(x + 6, log_top, RIGHT_W - 12, h - GAP - log_top))
-        self.menu_button.set_relative_position((w - 96, 4))
-        self.legend_button.set_relative_position((w - 192, 4))
+        inner = right - 2 * gap
+        self.card_rect = pygame.Rect(x + gap, bar + gap, inner, card_h)
+        self.actions.set_rect(pygame.Rect(x + gap, self.card_rect.bottom + gap, inner, act_h))
+        log_top = self.card_rect.bottom + 2 * gap + act_h
+        self.log.set_rect(pygame.Rect(x + gap, log_top, inner, h - gap - log_top))
+        button = pygame.Rect(0, 0, px(90), px(32))
+        self.menu_button.set_dimensions(button.size)
+        self.legend_button.set_dimensions(button.size)
+        top = (bar - button.height) // 2
+        self.menu_button.set_relative_position((w - px(96), top))
+        self.legend_button.set_relative_position((w - px(192), top))
 
     def resized(self, size: tuple[int, int]) -> None:
         super().resized(size)
@@ -148,7 +155,8 @@ class BattleScene(Scene):
         """The side panel (card, actions, log), and on the table the words a player is reading: the measuring
         tape's reading, the shot box, the plan's hints, the dice tray and its stack."""
         w, h = self.app.size
-        column = pygame.Rect(self.cam.view_x + self.cam.view_w, BAR_H, w - self.cam.view_x - self.cam.view_w, h - BAR_H)
+        bar = px(BAR_H)
+        column = pygame.Rect(self.cam.view_x + self.cam.view_w, bar, w - self.cam.view_x - self.cam.view_w, h - bar)
         v = self.view
         table = [r for r in (v.measure_rect, v.shot_rect) if r is not None] + list(v.plan_text_rects)
         if v.tray_rect is not None and (self.tray.current is not None or self.tray.pinned is not None):

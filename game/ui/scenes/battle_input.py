@@ -20,6 +20,7 @@ from game.systems.base import Control
 from game.table.geometry import convex_overlap
 from game.ui.render.ships import hull_points
 from game.ui.render.tape import handle_point
+from game.ui.scale import px
 
 HANDLE_RADIUS_PX = 12
 DRAG_THRESHOLD_PX = 4
@@ -174,8 +175,8 @@ def _menu_popup(scene) -> None:
         ("Export battle log", lambda: _export(scene)),
         ("Main menu", scene.app.back_to_menu),
     ]
-    x = scene.menu_button.get_abs_rect().left - 120
-    _open_popup(scene, (x, 40), items, width=210)
+    x = scene.menu_button.get_abs_rect().left - px(120)
+    _open_popup(scene, (x, scene.menu_button.get_abs_rect().bottom + 4), items, width=px(210))
     _quiet_tooltip(scene.menu_button, True)  # its tool tip would open over the first items of this very list
 
 
@@ -190,9 +191,11 @@ def _export(scene) -> None:
     scene.app.say(f"battle log written: {text} (and .jsonl)")
 
 
-def _open_popup(scene, pos, items, width: int = 240) -> None:
+def _open_popup(scene, pos, items, width: int | None = None) -> None:
     _close_popup(scene)
-    h = len(items) * 34 + 10
+    width = width if width is not None else px(240)
+    row = px(34)
+    h = len(items) * row + px(10)
     x = min(pos[0], scene.app.size[0] - width - 4)
     y = min(pos[1], scene.app.size[1] - h - 4)
     scene.popup = pygame_gui.elements.UIPanel(
@@ -201,7 +204,7 @@ def _open_popup(scene, pos, items, width: int = 240) -> None:
     scene.popup_buttons = {}
     for i, (label, what) in enumerate(items):
         b = pygame_gui.elements.UIButton(
-            pygame.Rect(4, 4 + i * 34, width - 14, 30), label, manager=scene.app.ui, container=scene.popup,
+            pygame.Rect(4, 4 + i * row, width - px(14), px(30)), label, manager=scene.app.ui, container=scene.popup,
             tool_tip_text=getattr(what, "tip", None),
         )
         scene.popup_buttons[b] = what
@@ -246,13 +249,13 @@ def fire_popup_width(labels: list[str]) -> int:
     from pathlib import Path
 
     pygame.font.init()
-    f = _button_font(str(Path(pygame_gui.__file__).parent / "data" / "NotoSans-Regular.ttf"))
-    return max(300, max((f.size(t)[0] for t in labels), default=0) + 44)
+    f = _button_font(str(Path(pygame_gui.__file__).parent / "data" / "NotoSans-Regular.ttf"), px(14))
+    return max(px(300), max((f.size(t)[0] for t in labels), default=0) + px(44))
 
 
-@lru_cache(maxsize=2)
-def _button_font(path: str) -> pygame.font.Font:
-    return pygame.font.Font(path, 14)  # pygame_gui's default button font: Noto Sans 14
+@lru_cache(maxsize=4)
+def _button_font(path: str, size: int) -> pygame.font.Font:
+    return pygame.font.Font(path, size)  # pygame_gui's default button font: Noto Sans 14, at the UI scale
 
 
 def _key(scene, event) -> bool:
@@ -392,7 +395,7 @@ def _press(scene, event) -> bool:
     plan = scene.current_plan()
     if plan is not None:
         hx, hy = scene.cam.to_screen(*handle_point(plan, scene.state.ships[plan.ship].length))
-        if plan.distance is not None and math.hypot(pos[0] - hx, pos[1] - hy) <= HANDLE_RADIUS_PX:
+        if plan.distance is not None and math.hypot(pos[0] - hx, pos[1] - hy) <= px(HANDLE_RADIUS_PX):
             scene.drag = "turn"
             return True
         if on_plan_ship(scene, point):
@@ -426,7 +429,7 @@ def _motion(scene, event) -> bool:
     scene.mouse = scene.cam.to_table(*pos)
     scene.hover = ship_at(scene, scene.mouse) if scene.cam.contains(*pos) else None
     scene.tray.peek = scene.tray.line_at(pos)
-    if scene.press_at and math.hypot(pos[0] - scene.press_at[0], pos[1] - scene.press_at[1]) > DRAG_THRESHOLD_PX:
+    if scene.press_at and math.hypot(pos[0] - scene.press_at[0], pos[1] - scene.press_at[1]) > px(DRAG_THRESHOLD_PX):
         scene.moved_since_press = True
     if scene.drag == "pan":
         scene.cam.pan_pixels(*event.rel)

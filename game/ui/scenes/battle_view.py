@@ -34,6 +34,7 @@ from game.ui.render.labels import LabelPlacer, Placed, blit_placed
 from game.ui.render.models import seed_of
 from game.ui.render.table import draw_scale_bar, draw_wind
 from game.ui.render.tape import draw_free_tape, draw_tape, draw_turn_fan, draw_turn_handle, key_labels, mark_labels
+from game.ui.scale import px
 
 #: The colour of each tone of a shot box line (game.systems.figures.ShotBox).
 NAME_STEPS = 6  # how far (in lines) a ship's name may walk from under her base to find a clear place
@@ -124,15 +125,17 @@ class BattleView:
             self._draw_shot_box(surf, reports)
         draw_scale_bar(surf, cam)
         self.compass_rect = draw_wind(surf, cam, st.wind_from)
-        tw = min(440, cam.view_w - 200)
-        self.tray_rect = pygame.Rect(cam.view_x + cam.view_w - tw - 12, cam.view_y + cam.view_h - 182, tw, 170)
+        tw = min(px(440), cam.view_w - px(200))
+        th = px(170)
+        right, bottom = cam.view_x + cam.view_w - px(12), cam.view_y + cam.view_h - px(12)
+        self.tray_rect = pygame.Rect(right - tw, bottom - th, tw, th)
         sc.tray.draw(surf, self.tray_rect)
         sc.legend.draw(surf, view, (TABLE_MARKS, *sc.match.session.system.legend()))
         surf.set_clip(clip)
         to_move = sc.match.to_move()
         bar = sc.match.session.system.turn_bar(st, to_move)
         draw_phase_bar(surf, surf.get_width(), st, bar, to_move, sc.match.thinking(), sc.bar_limit())
-        pygame.draw.rect(surf, P.PANEL, (cam.view_x + cam.view_w, BAR_H, surf.get_width(), surf.get_height()))
+        pygame.draw.rect(surf, P.PANEL, (cam.view_x + cam.view_w, px(BAR_H), surf.get_width(), surf.get_height()))
         card_ship = sc.selected or acting
         if card_ship and card_ship in st.ships:
             card = sc.match.session.system.card(st, card_ship)
@@ -390,8 +393,9 @@ class BattleView:
 
     def _draw_shot_box(self, surf: pygame.Surface, reports: tuple[str, ShotBox]) -> None:
         lines = self.shot_lines(reports)
-        w = max(8 + blit_width(t) for t, _ in lines) + 12
-        h = len(lines) * 20 + 10
+        line = px(20)
+        w = max(px(8) + blit_width(t) for t, _ in lines) + px(12)
+        h = len(lines) * line + px(10)
         x, y = self._shot_box_place(w, h)
         self.shot_rect = pygame.Rect(x, y, w, h)
         panel = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -399,7 +403,7 @@ class BattleView:
         surf.blit(panel, (x, y))
         pygame.draw.rect(surf, (120, 130, 140), (x, y, w, h), 1, border_radius=4)
         for i, (t, c) in enumerate(lines):
-            blit_text(surf, t, (x + 8, y + 6 + i * 20), 17, c)
+            blit_text(surf, t, (x + px(8), y + px(6) + i * line), 17, c)
 
     def _shot_box_place(self, w: int, h: int) -> tuple[int, int]:
         """Beside the pointer while hovering; beside the fire pop-up while it is open, never under it."""
@@ -410,7 +414,7 @@ class BattleView:
         popup = sc.popup.get_abs_rect() if sc.popup is not None else None
         if popup is None:
             mx, my = pygame.mouse.get_pos()
-            return min(mx + 18, right - w), min(my + 18, bottom - h)
+            return min(mx + px(18), right - w), min(my + px(18), bottom - h)
         x = max(left, min(popup.left, right - w))
         if popup.bottom + 4 + h <= bottom:
             return x, popup.bottom + 4

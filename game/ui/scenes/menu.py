@@ -36,9 +36,11 @@ from pygame_gui.windows import UIMessageWindow
 from game.persistence.autosave import autosave_path
 from game.systems import parse_option
 from game.table.written import compass_point
+from game.ui import scale
 from game.ui.app import Scene
 from game.ui.fonts import message as shown_message
 from game.ui.render.thumbnail import scenario_thumbnail
+from game.ui.scale import factor, px
 from game.ui.scenes.reference import ReferenceScene, select_item
 from game.ui.settings import ANIMATION_SPEEDS, save_settings, settings_path
 
@@ -134,6 +136,7 @@ class MenuScene(Scene):
         self.file_dialog: UIWindow | None = None  # the load window (also for the battle to watch again)
         self.dialog_for = "load"  # what the file picked in the dialog is for: "load" or "watch"
         self._settings_due: float | None = None
+        self._rescale_due = False  # the UI scale was changed: lay the menu out again at the next frame
         self._background: pygame.Surface | None = None  # painted once per window size (and rose or not)
         self._background_key: tuple = ()
         self.autosave = self.autosave_summary()  # read once: nothing writes it while the menu is up
@@ -185,7 +188,7 @@ class MenuScene(Scene):
     # --- layout --------------------------------------------------------------
 
     def _metrics(self) -> dict[str, int]:
-        w, h = self.app.size
+        w, h = design(self.app.size)
         small = w < 1200 or h < 720
         margin = 32 if small else 48
         return {
@@ -198,8 +201,9 @@ class MenuScene(Scene):
         }
 
     def panel_rect(self) -> pygame.Rect:
+        """Where the panel goes, in design pixels (game.ui.scale)."""
         m = self._metrics()
-        w, h = self.app.size
+        w, h = design(self.app.size)
         x = m["margin"] + m["keycap"] + m["button_w"] + (24 if w < 1200 else 40)
         y = m["title_h"] + 14
         return pygame.Rect(x, y, w - x - m["margin"], h - y - (28 if h < 720 else 40))
@@ -209,17 +213,17 @@ class MenuScene(Scene):
         for element in list(self.root.elements):
             element.kill()
         ui, m = self.app.ui, self._metrics()
-        w, _ = self.app.size
+        w, _ = design(self.app.size)
         x = m["margin"]
         UILabel(
-            pygame.Rect(x - 4, 10, min(w - 2 * x, 640), 84),
+            R(x - 4, 10, min(w - 2 * x, 640), 84),
             "Quarterdeck",
             manager=ui,
             container=self.root,
             object_id=ObjectID(object_id="#menu_title"),
         )
         UILabel(
-            pygame.Rect(x, 86, min(w - 2 * x, 640), 30),
+            R(x, 86, min(w - 2 * x, 640), 30),
             self.app.system.tables_name,
             manager=ui,
             container=self.root,
@@ -247,7 +251,7 @@ class MenuScene(Scene):
         bx = x + m["keycap"]
         for name, key, label, tip in specs:
             button = UIButton(
-                pygame.Rect(bx, y, m["button_w"], m["button_h"]),
+                R(bx, y, m["button_w"], m["button_h"]),
                 label,
                 manager=ui,
                 container=self.root,
@@ -259,7 +263,7 @@ class MenuScene(Scene):
             if name == "continue":
                 # a disabled button shows no tooltip, so what Continue would resume is also written here
                 self.continue_label = UILabel(
-                    pygame.Rect(bx + 4, y - m["gap"] + 2, m["button_w"], 22),
+                    R(bx + 4, y - m["gap"] + 2, m["button_w"], 22),
                     continue_line,
                     manager=ui,
                     container=self.root,
@@ -282,7 +286,7 @@ class MenuScene(Scene):
         m = self._metrics()
         left = m["margin"]
         top = self._buttons_bottom + 8
-        return pygame.Rect(left, top, self.panel_rect().left - left - 12, self.app.size[1] - top - 12)
+        return R(left, top, self.panel_rect().left - left - 12, design(self.app.size)[1] - top - 12)
 
     def keep_clear(self) -> list[pygame.Rect]:
         """The scenario list and the panel's buttons: a tool tip or a message over them hides the choice."""
@@ -294,11 +298,12 @@ class MenuScene(Scene):
         return out
 
     def _card(self) -> tuple[UIPanel, int, int]:
+        """The panel, and the room inside it in design pixels."""
         r = self.panel_rect()
         self.panel = UIPanel(
-            r, starting_height=1, manager=self.app.ui, container=self.root, object_id=ObjectID(class_id="@card")
+            R(*r), starting_height=1, manager=self.app.ui, container=self.root, object_id=ObjectID(class_id="@card")
         )
-        cw, ch = self.panel.get_container().get_size()
+        cw, ch = design(self.panel.get_container().get_size())
         return self.panel, int(cw), int(ch)
 
     def _label(self, rect: pygame.Rect, text: str, cls: str, container) -> UILabel:
@@ -310,21 +315,21 @@ class MenuScene(Scene):
         ui = self.app.ui
         panel, cw, ch = self._card()
         pad = 16
-        self._label(pygame.Rect(pad, 10, cw - 2 * pad, 34), "New battle", "@heading", panel)
+        self._label(R(pad, 10, cw - 2 * pad, 34), "New battle", "@heading", panel)
         top = 52
         col_l = max(200, int((cw - 2 * pad) * 0.38))
         rx = pad + col_l + 18
         col_r = cw - rx - pad
 
         # left column: the scenarios, then what the chosen one is about
-        self._label(pygame.Rect(pad, top, col_l, 22), "Scenario", "@field_label", panel)
+        self._label(R(pad, top, col_l, 22), "Scenario", "@field_label", panel)
         items = [(e.title, f"#scenario_{i}") for i, e in enumerate(self.entries)]
         # as many scenarios as leave the description a fair height, six at the least
         list_h = min(len(items), max(6, (ch - 330) // 30)) * 30 + 6
         chosen = next((i for i, e in enumerate(self.entries) if e.id == self.chosen), None)
         self.scenario_items = items
         self.scenario_list = UISelectionList(
-            pygame.Rect(pad, top + 26, col_l, list_h),
+            R(pad, top + 26, col_l, list_h),
             list[str | tuple[str, str]](items),
             manager=ui,
             container=panel,
@@ -332,10 +337,10 @@ class MenuScene(Scene):
             default_selection=items[chosen] if chosen is not None else None,
         )
         about_y = top + 26 + list_h + 14
-        self._label(pygame.Rect(pad, about_y, col_l, 22), "About this battle", "@field_label", panel)
+        self._label(R(pad, about_y, col_l, 22), "About this battle", "@field_label", panel)
         self.description = UITextBox(
             "",
-            pygame.Rect(pad, about_y + 26, col_l, ch - about_y - 26 - pad),
+            R(pad, about_y + 26, col_l, ch - about_y - 26 - pad),
             manager=ui,
             container=panel,
             object_id=ObjectID(class_id="@reading"),
@@ -345,7 +350,7 @@ class MenuScene(Scene):
         button_h = 40
         by = ch - pad - button_h
         self.start_button = UIButton(
-            pygame.Rect(cw - pad - 150, by, 150, button_h),
+            R(cw - pad - 150, by, 150, button_h),
             "Start",
             manager=ui,
             container=panel,
@@ -353,7 +358,7 @@ class MenuScene(Scene):
             object_id=ObjectID(object_id="#start", class_id="@action_button"),
         )
         self.back_button = UIButton(
-            pygame.Rect(cw - pad - 150 - 12 - 120, by, 120, button_h),
+            R(cw - pad - 150 - 12 - 120, by, 120, button_h),
             "Back",
             manager=ui,
             container=panel,
@@ -361,9 +366,9 @@ class MenuScene(Scene):
             object_id=ObjectID(object_id="#back", class_id="@action_button"),
         )
         seed_y = by - 14 - 34
-        self._label(pygame.Rect(rx, seed_y + 6, 100, 22), "Dice seed", "@field_label", panel)
+        self._label(R(rx, seed_y + 6, 100, 22), "Dice seed", "@field_label", panel)
         self.seed_entry = UITextEntryLine(
-            pygame.Rect(rx + 108, seed_y, 120, 34),
+            R(rx + 108, seed_y, 120, 34),
             manager=ui,
             container=panel,
             initial_text=self.seed_text or None,
@@ -371,7 +376,7 @@ class MenuScene(Scene):
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)
         if col_r - 238 >= 110:  # on a small window the empty field speaks for itself
-            self._label(pygame.Rect(rx + 238, seed_y + 6, col_r - 238, 22), "blank = random", "@caption", panel)
+            self._label(R(rx + 238, seed_y + 6, col_r - 238, 22), "blank = random", "@caption", panel)
 
         entry = self.entry(self.chosen)
         sides = list(entry.scenario.sides) if entry and entry.scenario else []
@@ -385,20 +390,24 @@ class MenuScene(Scene):
 
         pic_top = top
         caption_h = 22
-        pic_h = max(60, sides_y - 12 - caption_h - pic_top)
+        pic_h = sides_y - 12 - caption_h - pic_top
+        if pic_h < 40:  # a short window: no room for a picture worth the name, the table's facts still fit
+            pic_h = 1
         pic_w = col_r
         if entry and entry.scenario:
             tw, th = entry.scenario.table
             pic_w = min(col_r, int(pic_h * tw / th) + 12)
             pic_h = min(pic_h, int(pic_w * th / tw) + 12)
-        self.thumb_rect = pygame.Rect(rx + (col_r - pic_w) // 2, pic_top, pic_w, pic_h)
+        self.thumb_rect = R(rx + (col_r - pic_w) // 2, pic_top, pic_w, pic_h)
         self.thumbnail = UIImage(
             self.thumb_rect,
             pygame.Surface(self.thumb_rect.size),
             manager=ui,
             container=panel,
         )
-        self.facts = self._label(pygame.Rect(rx, pic_top + pic_h + 4, col_r, caption_h), "", "@caption", panel)
+        if pic_h <= 1:
+            self.thumbnail.hide()
+        self.facts = self._label(R(rx, pic_top + pic_h + 4, col_r, caption_h), "", "@caption", panel)
         self._show_scenario()
 
     def _build_option_rows(self, panel, x: int, y: int, width: int, entry: ScenarioEntry | None) -> None:
@@ -413,7 +422,7 @@ class MenuScene(Scene):
         if house:  # the player's house rules are in force for every battle: say so where the rules are chosen
             n = len(house)
             head += f"  \u00b7  house rules: {self.app.rules.house_name or 'yours'} ({n} change{'s' if n != 1 else ''})"
-        header = self._label(pygame.Rect(x, y, width, 22), head, "@field_label", panel)
+        header = self._label(R(x, y, width, 22), head, "@field_label", panel)
         if house:
             header.set_tooltip("<br>".join(f"{html.escape(path)}: {html.escape(str(v))}" for path, v in house))
         texts = entry.scenario.options if entry and entry.scenario else ()
@@ -432,7 +441,7 @@ class MenuScene(Scene):
                 menu = UIDropDownMenu(
                     [(c.replace("_", " "), c) for c in opt.choices],
                     (value.replace("_", " "), value),
-                    pygame.Rect(cx + col_w - menu_w - 8, cy, menu_w, 28),
+                    R(cx + col_w - menu_w - 8, cy, menu_w, 28),
                     manager=self.app.ui,
                     container=panel,
                     object_id=ObjectID(object_id=f"#option_value_{opt.name}"),
@@ -442,7 +451,7 @@ class MenuScene(Scene):
                     menu.disable()
                 self.option_menus[opt.name] = menu
             box = UICheckBox(
-                pygame.Rect(cx, cy + 2, 22, 22),
+                R(cx, cy + 2, 22, 22),
                 opt.title + (" (scenario)" if must else ""),
                 manager=self.app.ui,
                 container=panel,
@@ -467,25 +476,25 @@ class MenuScene(Scene):
 
     def _build_side_rows(self, panel, x: int, y: int, width: int, sides) -> None:
         ui = self.app.ui
-        self._label(pygame.Rect(x, y, width, 22), "Who commands", "@field_label", panel)
+        self._label(R(x, y, width, 22), "Who commands", "@field_label", panel)
         self.side_menus: dict[str, UIDropDownMenu] = {}
         choice = self.players.setdefault(self.chosen or "", default_players([s.id for s in sides], self.kinds))
         options: list[str | tuple[str, str]] = [(kind_label(k), k) for k in self.kinds]
         menu_w = min(250, max(150, int(width * 0.45)))
         for i, side in enumerate(sides):
             ry = y + 26 + i * 40
-            swatch = pygame.Surface((14, 14))
+            swatch = pygame.Surface((px(14), px(14)))
             swatch.fill(tuple(side.colour))
             pygame.draw.rect(swatch, _BRASS, swatch.get_rect(), 1)
-            UIImage(pygame.Rect(x, ry + 10, 14, 14), swatch, manager=ui, container=panel)
-            self._label(pygame.Rect(x + 20, ry + 6, width - menu_w - 24, 22), side.name, "@field_label", panel)
+            UIImage(R(x, ry + 10, 14, 14), swatch, manager=ui, container=panel)
+            self._label(R(x + 20, ry + 6, width - menu_w - 24, 22), side.name, "@field_label", panel)
             kind = choice.get(side.id, HUMAN)
             if kind not in self.kinds:
                 kind = HUMAN
             self.side_menus[side.id] = UIDropDownMenu(
                 options,
                 (kind_label(kind), kind),
-                pygame.Rect(x + width - menu_w, ry, menu_w, 34),
+                R(x + width - menu_w, ry, menu_w, 34),
                 manager=ui,
                 container=panel,
                 object_id=ObjectID(object_id=f"#player_{side.id}", class_id="@player_kind"),
@@ -548,75 +557,80 @@ class MenuScene(Scene):
     # --- the settings panel --------------------------------------------------
 
     def _build_settings(self) -> None:
+        """Switches in one column, choices in another beside it (or under it, in a narrow panel)."""
         ui, s = self.app.ui, self.app.settings
         panel, cw, ch = self._card()
         pad = 20
-        self._label(pygame.Rect(pad, 10, cw - 2 * pad, 34), "Settings", "@heading", panel)
-        y = 64
-        self.grid_box = UICheckBox(
-            pygame.Rect(pad, y, 22, 22),
-            "Show a 6\u2033 grid on the table",
-            manager=ui,
-            container=panel,
-            initial_state=bool(s.grid),
-            tool_tip_text="Faint lines every six inches, to judge distances by eye.",
-        )
-        y += 36
+        self._label(R(pad, 10, cw - 2 * pad, 34), "Settings", "@heading", panel)
+        two = cw >= 760
+        col_w = (cw - 3 * pad) // 2 if two else cw - 2 * pad
+        y = 60
+        switches = [("grid", "Show a 6\u2033 grid on the table", "Faint lines every six inches, to judge distances "
+                     "by eye."), *VIEW_SETTINGS,
+                    ("fullscreen", "Fullscreen (also F11 anywhere)", "Fill the whole screen with the game.")]
         self.view_boxes: dict[str, UICheckBox] = {}
-        for name, words, tip in VIEW_SETTINGS:
-            self.view_boxes[name] = UICheckBox(
-                pygame.Rect(pad, y, 22, 22), words, manager=ui, container=panel,
-                initial_state=bool(getattr(s, name)), tool_tip_text=tip,
-            )
-            y += 36
-        y += 12
-        self._label(pygame.Rect(pad, y + 6, 170, 22), "Animation speed", "@field_label", panel)
+        for name, words, tip in switches:
+            box = UICheckBox(R(pad, y, 22, 22), words, manager=ui, container=panel,
+                             initial_state=bool(getattr(s, name)), tool_tip_text=tip)
+            if name == "grid":
+                self.grid_box = box
+            elif name == "fullscreen":
+                self.fullscreen_box = box
+            else:
+                self.view_boxes[name] = box
+            y += 34
+        self._fullscreen_shown = bool(s.fullscreen)
+        x, y = (2 * pad + col_w, 60) if two else (pad, y + 10)
+        field = min(300, col_w - 150)
+        self._label(R(x, y + 6, 140, 22), "Animation speed", "@field_label", panel)
         keys = list(ANIMATION_SPEEDS)
         current = s.animation if s.animation in ANIMATION_SPEEDS else "normal"
         self.animation_menu = UIDropDownMenu(
             [(ANIMATION_LABELS.get(k, k.title()), k) for k in keys],
             (ANIMATION_LABELS.get(current, current.title()), current),
-            pygame.Rect(pad + 180, y, 240, 34),
+            R(x + 150, y, field, 34),
             manager=ui,
             container=panel,
             object_id=ObjectID(object_id="#animation"),
         )
-        y += 52
-        self._label(pygame.Rect(pad, y + 6, 170, 22), "Volume", "@field_label", panel)
+        y += 46
+        self._label(R(x, y + 6, 140, 22), "Volume", "@field_label", panel)
         self.volume_slider = UIHorizontalSlider(
-            pygame.Rect(pad + 180, y, min(320, cw - pad - 180 - 80), 34),
+            R(x + 150, y, field - 60, 34),
             round(s.volume * 100),
             (0, 100),
             manager=ui,
             container=panel,
             click_increment=5,
         )
-        self.volume_label = self._label(
-            pygame.Rect(self.volume_slider.relative_rect.right + 12, y + 6, 60, 22),
-            f"{round(s.volume * 100)}%",
-            "@field_label",
-            panel,
-        )
-        y += 56
-        self.fullscreen_box = UICheckBox(
-            pygame.Rect(pad, y, 22, 22),
-            "Fullscreen (also F11 anywhere)",
+        self.volume_label = self._label(R(x + 150 + field - 50, y + 6, 50, 22), f"{round(s.volume * 100)}%",
+                                        "@field_label", panel)
+        y += 46
+        self._label(R(x, y + 6, 140, 22), "Size of words", "@field_label", panel)
+        current_scale = s.ui_scale if s.ui_scale in scale.CHOICES else "auto"
+        self.scale_menu = UIDropDownMenu(
+            [(scale.label(c), c) for c in scale.CHOICES],
+            (scale.label(current_scale), current_scale),
+            R(x + 150, y, field, 34),
             manager=ui,
             container=panel,
-            initial_state=bool(s.fullscreen),
-            tool_tip_text="Fill the whole screen with the game.",
+            object_id=ObjectID(object_id="#ui_scale"),
         )
-        self._fullscreen_shown = bool(s.fullscreen)
-        y += 52
+        self.scale_menu.set_tooltip("How big the words, buttons and panels are drawn: automatic follows the "
+                                    "window (bigger on a large screen); a percentage is kept whatever the window.")
+        fields_bottom = y + 40
+        y = ch - pad - 40
+        roomy = y - 30 >= fields_bottom
         self._label(
-            pygame.Rect(pad, y, cw - 2 * pad, 22),
+            R(pad, y - 30 if roomy else y + 8, cw - 2 * pad - (0 if roomy else 150), 22),
             f"Changes are saved as you make them, in {settings_path()}",
             "@caption",
             panel,
         )
-        self.settings_error = self._label(pygame.Rect(pad, y + 26, cw - 2 * pad, 22), "", "@warning", panel)
+        self.settings_error = self._label(R(pad, y + 8 if roomy else y - 24, cw - 2 * pad - 150, 22), "",
+                                          "@warning", panel)
         self.settings_close = UIButton(
-            pygame.Rect(cw - pad - 130, ch - pad - 40, 130, 40),
+            R(cw - pad - 130, y, 130, 40),
             "Close",
             manager=ui,
             container=panel,
@@ -647,7 +661,7 @@ class MenuScene(Scene):
     def error_window(self, title: str, message: str) -> UIMessageWindow:
         """A one-line problem in a window over the menu; the menu itself is left as it was."""
         w, h = self.app.size
-        rect = pygame.Rect(0, 0, min(500, w - 40), 200)
+        rect = pygame.Rect(0, 0, min(px(500), w - 40), px(200))
         rect.center = (w // 2, h // 2)
         text = html.escape(shown_message(message))
         window = UIMessageWindow(rect, text, self.app.ui, window_title=title, always_on_top=True)
@@ -663,7 +677,7 @@ class MenuScene(Scene):
         folder = autosave_path().parent / "saves"
         start = folder if folder.is_dir() else autosave_path().parent
         w, h = self.app.size
-        rect = pygame.Rect(0, 0, min(820, w - 40), min(640, h - 40))
+        rect = pygame.Rect(0, 0, min(px(820), w - 40), min(px(640), h - 40))
         rect.center = (w // 2, h // 2)
         title = "Watch a saved battle" if purpose == "watch" else "Load a saved battle"
         self.file_dialog = SaveBrowser(rect, self.app.ui, self.app.rules, self.app.ships, start, title=title)
@@ -807,6 +821,11 @@ class MenuScene(Scene):
                     self.save_settings_now()  # again, to show an error in the panel if there is one
                 self._fullscreen_shown = bool(s.fullscreen)
                 return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and element is getattr(self, "scale_menu", None):
+            s.ui_scale = self.scale_menu.selected_option[1]
+            self.save_settings_now()
+            self._rescale_due = True  # after this event: the panel is built again at the new size
+            return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and element is self.animation_menu:
             s.animation = self.animation_menu.selected_option[1]
             self.save_settings_now()
@@ -855,6 +874,9 @@ class MenuScene(Scene):
             index = next((i for i, e in enumerate(self.entries) if e.id == self.chosen), None)
             if index is not None:
                 select_item(self.scenario_list, index)
+        if self._rescale_due:
+            self._rescale_due = False
+            self.app.apply_scale()
         fullscreen = bool(self.app.settings.fullscreen)
         if self.panel_kind == "settings" and fullscreen != self._fullscreen_shown:
             self._fullscreen_shown = fullscreen  # F11 was pressed with the panel open: the box follows
@@ -899,16 +921,16 @@ class MenuScene(Scene):
             t = y / max(1, h - 1)
             bg.fill(tuple(int(a + (b - a) * t) for a, b in zip(_BG_TOP, _BG_BOTTOM, strict=True)), (0, y, w, 1))
         m = self._metrics()
-        y = m["title_h"] - 6
-        pygame.draw.line(bg, _BRASS_DIM, (m["margin"], y), (w - m["margin"], y), 1)
-        pygame.draw.line(bg, _BRASS, (m["margin"], y), (m["margin"] + 120, y), 2)
+        y, left = px(m["title_h"] - 6), px(m["margin"])
+        pygame.draw.line(bg, _BRASS_DIM, (left, y), (w - left, y), max(1, px(1)))
+        pygame.draw.line(bg, _BRASS, (left, y), (left + px(120), y), max(2, px(2)))
         return bg
 
     def _draw_rose(self, surface: pygame.Surface) -> None:
         """A faint compass rose where the panels open, so the empty half of the menu is not bare."""
-        r = self.panel_rect()
+        r = R(*self.panel_rect())
         cx, cy = r.center
-        radius = max(40, min(r.w, r.h) // 2 - 30)
+        radius = max(40, min(r.w, r.h) // 2 - px(30))
         layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         colour = (*_BRASS, 38)
         strong = (*_BRASS, 70)
@@ -939,8 +961,8 @@ class MenuScene(Scene):
     def _keycap(self, surface: pygame.Surface, key: str, button: pygame.Rect, enabled: bool) -> None:
         from game.ui.fonts import text
 
-        cap = pygame.Rect(0, 0, 26, 26)
-        cap.midright = (button.left - 8, button.centery)
+        cap = pygame.Rect(0, 0, px(26), px(26))
+        cap.midright = (button.left - px(8), button.centery)
         edge = _BRASS if enabled else _BRASS_DIM
         pygame.draw.rect(surface, (14, 22, 31), cap, border_radius=4)
         pygame.draw.rect(surface, edge, cap, 1, border_radius=4)
@@ -962,6 +984,17 @@ VIEW_SETTINGS = (
     ("plain_table", "Plain table: flat colours, for slow machines",
      "Draw the sea, the land and the ships in flat colours instead of the painted table."),
 )
+
+
+def R(x: float, y: float, w: float, h: float) -> pygame.Rect:
+    """A widget's rect given in design pixels, at the UI scale (game.ui.scale)."""
+    return pygame.Rect(px(x), px(y), px(w), px(h))
+
+
+def design(size) -> tuple[int, int]:
+    """Screen pixels back to design pixels: the menu is laid out in design pixels."""
+    k = factor()
+    return int(size[0] / k), int(size[1] / k)
 
 
 def _option_rows(n: int) -> int:
