@@ -28,6 +28,7 @@ from game.ui.scenes.reference import centred_card, is_input, make_scrim, preload
 if TYPE_CHECKING:
     from game.ui.app import QuarterdeckApp
     from game.ui.match import Match
+    from game.ui.scenes.report import ReportJob
 
 #: Lost ships in red, ships out of the fight in amber, ships gone off the table in blue (by game.systems.card.FATES).
 FATE_COLOURS = {
@@ -146,6 +147,7 @@ class EndScene(Scene):
         self.match = match
         self.session = match.session
         self.saved: tuple[Path, Path] | None = None
+        self.export_job: ReportJob | None = None
         preload_reading_fonts(app.ui)
         self._build()
 
@@ -208,6 +210,7 @@ class EndScene(Scene):
             tool_tip_text="Write the battle in plain words (.txt) and as events (.jsonl) to your logs folder.",
             object_id=ObjectID(object_id="#save_log", class_id="@action_button"),
         )
+        self._report_buttons(pad, int(by))
         self.menu_button = UIButton(
             pygame.Rect(cw - pad - 180, by, 180, 40),
             "Back to menu",
@@ -225,6 +228,51 @@ class EndScene(Scene):
             object_id=ObjectID(object_id="#keep_looking", class_id="@action_button"),
         )
 
+    # --- the after-action report (game.ui.scenes.report) ----------------------------------------------
+
+    def _report_buttons(self, pad: int, by: int) -> None:
+        """'Report' (the report in the window) and 'Export report' (PNG and HTML to the reports folder)."""
+        x = pad + 190 + 12
+        self.report_button = UIButton(
+            pygame.Rect(x, by, 110, 40),
+            "Report",
+            manager=self.app.ui,
+            container=self.card,
+            tool_tip_text="The after-action report: the plan of the battle, damage turn by turn, the dice's luck, "
+            "how the points were earned.  Key: R",
+            object_id=ObjectID(object_id="#report", class_id="@action_button"),
+        )
+        self.export_button = UIButton(
+            pygame.Rect(x + 110 + 12, by, 160, 40),
+            "Export report",
+            manager=self.app.ui,
+            container=self.card,
+            tool_tip_text="Write the after-action report as a picture (.png) and a page (.html) to your reports "
+            "folder.  Key: E",
+            object_id=ObjectID(object_id="#export_report", class_id="@action_button"),
+        )
+
+    def open_report(self) -> None:
+        from game.ui.scenes.report import ReportScene
+
+        self.app.push(ReportScene(self.app, self.session))
+
+    def export_report(self) -> None:
+        from game.ui.scenes.report import start_export
+
+        if self.export_job is not None and not self.export_job.ready():
+            self.app.say("still writing the report...")
+            return
+        self.export_job = start_export(self.session)
+        self.app.say("drawing the report...")
+
+    def update(self, dt: float) -> None:
+        from game.ui.scenes.report import exported_words
+
+        if self.export_job is not None and self.export_job.ready():
+            self.app.say(exported_words(self.export_job), seconds=8.0)
+            self.export_job = None
+
     def save_log(self) -> None:
         try:
             self.saved = save_battle_log(self.session)
@@ -239,6 +287,12 @@ class EndScene(Scene):
             if event.ui_element is self.save_button:
                 self.save_log()
                 return True
+            if event.ui_element is self.report_button:
+                self.open_report()
+                return True
+            if event.ui_element is self.export_button:
+                self.export_report()
+                return True
             if event.ui_element is self.look_button:
                 self.app.pop()
                 return True
@@ -249,6 +303,10 @@ class EndScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
+            elif event.key == pygame.K_r:
+                self.open_report()
+            elif event.key == pygame.K_e:
+                self.export_report()
             return True
         return is_input(event)
 
