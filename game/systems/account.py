@@ -100,3 +100,11 @@ class LuckTally:
             return 1.0 if self.surplus <= 0 else 0.0
         z = (self.surplus - 0.5) / math.sqrt(self.variance)  # hits are whole: half a hit of continuity
         return 0.5 * math.erfc(z / math.sqrt(2.0))
+
+    @property
+    def at_most_as_lucky(self) -> float:
+        """About how often dice as many as these roll this few hits or fewer (a normal approximation)."""
+        if self.variance <= 0.0:
+            return 1.0 if self.surplus >= 0 else 0.0
+        z = (self.surplus + 0.5) / math.sqrt(self.variance)
+        return 0.5 * math.erfc(-z / math.sqrt(2.0))
