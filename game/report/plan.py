@@ -91,7 +91,7 @@ class Lettering:
         for ship in report.account.ships.values():
             course = [(x, y) for _, x, y, _h in ship.course]
             for (ax0, ay0), (ax1, ay1) in zip(course, course[1:], strict=False):
-                n = max(1, int(math.dist((ax0, ay0), (ax1, ay1)) / 0.4))
+                n = max(1, min(200, int(math.dist((ax0, ay0), (ax1, ay1)) / 0.4)))
                 pts += [(ax0 + (ax1 - ax0) * k / n, ay0 + (ay1 - ay0) * k / n) for k in range(n)]
             pts += course[-1:]
         self.points = np.array(pts, dtype=float).reshape(-1, 2)
@@ -469,17 +469,19 @@ def _key(ax: Axes, report: Report, x: float, y: float, scale: float) -> float:
 
 def _turn_ends(ship: ShipAccount, turns: int) -> list[tuple[int, Pose]]:
     """Her pose at the end of each turn she moved in (and where the battle found her, as turn 0)."""
-    out: list[tuple[int, Pose]] = []
-    last: Pose | None = None
-    for t in range(0, turns + 1):
-        pose = ship.pose_at_end_of(t) if t else (ship.course[0][1:] if ship.course else None)
-        if pose is None:
-            continue
-        if last is None or math.dist(pose[:2], last[:2]) > 0.25 or abs((pose[2] - last[2] + 180) % 360 - 180) > 10:
+    if not ship.course:
+        return []
+    at_end: dict[int, Pose] = {}
+    for t, x, y, h in ship.course:  # in order: the last pose of each turn is where it left her
+        at_end[t] = (x, y, h)
+    out: list[tuple[int, Pose]] = [(0, ship.course[0][1:])]
+    last = out[0][1]
+    pose = last
+    for t in range(1, turns + 1):
+        pose = at_end.get(t, pose)
+        if math.dist(pose[:2], last[:2]) > 0.25 or abs((pose[2] - last[2] + 180) % 360 - 180) > 10:
             out.append((t, pose))
             last = pose
-        if ship.fate_turn is not None and t >= ship.fate_turn:
-            break
     return out
 
 
