@@ -48,8 +48,11 @@ def ship_inks(report: Report) -> dict[str, tuple[str, Any]]:
     return out
 
 
-def _spread_labels(ys: list[float], gap: float) -> list[float]:
-    """Label heights for line ends at ``ys``, pushed apart to at least ``gap`` without changing their order."""
+def _spread_labels(ys: list[float], gap: float, floor: float = 0.0) -> list[float]:
+    """Label heights for line ends at ``ys``, pushed apart to at least ``gap`` without changing their order.
+
+    None goes below ``floor`` (the chart's foot), so no label sinks into the axis.
+    """
     order = sorted(range(len(ys)), key=lambda i: ys[i])
     placed = [ys[i] for i in order]
     for k in range(1, len(placed)):
@@ -62,6 +65,9 @@ def _spread_labels(ys: list[float], gap: float) -> list[float]:
     lowest = sorted(range(len(out)), key=lambda i: out[i])
     for a, b in zip(lowest, lowest[1:], strict=False):
         out[b] = max(out[b], out[a] + gap)
+    if out and min(out) < floor:
+        lift = floor - min(out)
+        out = [y + lift for y in out]
     return out
 
 
@@ -102,7 +108,8 @@ def draw_damage(ax: Axes, report: Report, book: str, scale: float = 1.0) -> None
     )
     ax.grid(axis="y", color=style.RULE, linewidth=0.5 * scale, alpha=0.6)
     ax.set_axisbelow(True)
-    gap = top * 1.08 * 0.055 * max(1.0, 11.0 / max(4.0, ax.get_window_extent().height / ax.figure.dpi * 72 / 20))
+    inches_high = ax.get_position().height * ax.figure.get_figheight()
+    gap = (SMALL * scale * 1.3 / 72.0) * (top * 1.08) / max(inches_high, 0.1)  # a line of lettering, in data units
     labels = _spread_labels([e[0] for e in ends], gap)
     for (y, name, colour), ly in zip(ends, labels, strict=True):
         ax.annotate(
@@ -336,16 +343,14 @@ def draw_tallies(ax: Axes, report: Report, scale: float = 1.0) -> None:
 
 
 def story_lines(report: Report, most: int = 12) -> list[str]:
-    """How it came about: the heaviest broadside, then the ships' ends in order."""
+    """How it came about, turn by turn: the ships' ends and the heaviest broadside, in order."""
     acc = report.account
-    lines = []
+    told = [(m.turn, i, f"Turn {m.turn}: {m.text}") for i, m in enumerate(acc.moments)]
     if acc.heaviest is not None:
         turn, firer, target, hits, rake = acc.heaviest
-        lines.append(
-            f"Turn {turn}: the heaviest broadside, {acc.name(firer)}'s into {acc.name(target)}: {hits} hits"
-            + (", raking her." if rake else ".")
-        )
-    lines += [f"Turn {m.turn}: {m.text}" for m in acc.moments]
+        words = f"Turn {turn}: the heaviest broadside, {acc.name(firer)}'s into {acc.name(target)}: {hits} hits"
+        told.append((turn, -1, words + (", raking her." if rake else ".")))
+    lines = [text for _, _, text in sorted(told)]
     if len(lines) > most:
         lines = lines[: most - 1] + [f"... and {len(lines) - most + 1} more"]
     return lines
@@ -364,7 +369,7 @@ def causes_line(acc: Account) -> str:
         "other": "fire, leaks, the wind and the sea",
     }
     parts = [f"{words[c]} {v}" for c, v in total.items() if v]
-    return "Damage by cause: " + (", ".join(parts) if parts else "none")
+    return "Damage by cause: " + ("; ".join(parts) if parts else "none")
 
 
 def draw_header(ax: Axes, report: Report, rows: int, scale: float = 1.0) -> None:

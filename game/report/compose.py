@@ -18,7 +18,7 @@ from matplotlib.text import Text
 
 from game.report import charts, style
 from game.report.build import Report
-from game.report.plan import draw_plan
+from game.report.plan import draw_plan, furniture, strip_height
 from game.report.words import luck_words, side_name
 
 #: The report's width in inches; its height follows from what it holds.
@@ -40,11 +40,6 @@ def inset(
     return x + left / fw, y + bottom / fh, w - (left + right) / fw, h - (top + bottom) / fh
 
 
-def _plan_height(report: Report, width: float) -> float:
-    w, h = report.account.table
-    return width * h / max(w, 1e-6)
-
-
 def header_section(report: Report) -> tuple[float, Draw]:
     rows = max(1, (len(charts.story_lines(report, most=8)) + 1) // 2)
 
@@ -55,12 +50,15 @@ def header_section(report: Report) -> tuple[float, Draw]:
 
 
 def plan_section(report: Report) -> tuple[float, Draw]:
-    width = WIDTH - 0.6
+    width = WIDTH - LEFT - RIGHT
+    place = furniture(report)
+    w, h = report.account.table
+    tall = h * 1.04 + (strip_height(report) if place.strip else 0.0)
 
     def draw(fig: Figure, rect: tuple[float, float, float, float]) -> None:
-        draw_plan(fig.add_axes(rect), report)
+        draw_plan(fig.add_axes(rect), report, place=place)
 
-    return _plan_height(report, width) * 1.04, draw
+    return width * tall / (w * 1.04), draw
 
 
 def tallies_section(report: Report) -> tuple[float, Draw]:

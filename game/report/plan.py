@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -78,6 +79,25 @@ def fort_outline(x: float, y: float, size: float) -> list[tuple[float, float]]:
 # --- lettering that keeps clear of the tracks and of other lettering ------------------------------------
 
 
+def track_points(report: Report) -> np.ndarray:
+    """Points along every ship's course, close enough together that no stretch of a track is missed."""
+    pts: list[tuple[float, float]] = []
+    for ship in report.account.ships.values():
+        course = [(x, y) for _, x, y, _h in ship.course]
+        for (ax0, ay0), (ax1, ay1) in zip(course, course[1:], strict=False):
+            n = max(1, min(200, int(math.dist((ax0, ay0), (ax1, ay1)) / 0.4)))
+            pts += [(ax0 + (ax1 - ax0) * k / n, ay0 + (ay1 - ay0) * k / n) for k in range(n)]
+        pts += course[-1:]
+        if ship.course and not ship.battery:  # her hull where the battle found her, and where it left her
+            length, beam = ship.base if ship.base[0] > 0 else (2.0, 0.8)
+            for pose in (ship.course[0][1:], ship.course[-1][1:]):
+                pts += hull_outline(pose, length * 1.6, beam * 2.5)
+    return np.array(pts, dtype=float).reshape(-1, 2)
+
+
+Box = tuple[float, float, float, float]
+
+
 class Lettering:
     """Places the plan's words: of the places offered for each, the one over the fewest tracks, hulls and words."""
 
@@ -87,14 +107,7 @@ class Lettering:
         x0, x1 = ax.get_xlim()
         self.per_point = (x1 - x0) / max(1.0, box.width * 72.0 / ax.figure.dpi)  # table inches per typographic point
         self.width, self.height = report.account.table
-        pts: list[tuple[float, float]] = []
-        for ship in report.account.ships.values():
-            course = [(x, y) for _, x, y, _h in ship.course]
-            for (ax0, ay0), (ax1, ay1) in zip(course, course[1:], strict=False):
-                n = max(1, min(200, int(math.dist((ax0, ay0), (ax1, ay1)) / 0.4)))
-                pts += [(ax0 + (ax1 - ax0) * k / n, ay0 + (ay1 - ay0) * k / n) for k in range(n)]
-            pts += course[-1:]
-        self.points = np.array(pts, dtype=float).reshape(-1, 2)
+        self.points = track_points(report)
         self.placed: list[tuple[float, float, float, float]] = []
 
     def _box(self, x: float, y: float, text: str, size: float, ha: str, va: str) -> tuple[float, float, float, float]:
@@ -474,12 +487,13 @@ def _turn_ends(ship: ShipAccount, turns: int) -> list[tuple[int, Pose]]:
     at_end: dict[int, Pose] = {}
     for t, x, y, h in ship.course:  # in order: the last pose of each turn is where it left her
         at_end[t] = (x, y, h)
+    spacing = max(0.25, 0.6 * (ship.base[0] if ship.base[0] > 0 else 2.0))  # hulls drawn clear of each other
     out: list[tuple[int, Pose]] = [(0, ship.course[0][1:])]
     last = out[0][1]
     pose = last
     for t in range(1, turns + 1):
         pose = at_end.get(t, pose)
-        if math.dist(pose[:2], last[:2]) > 0.25 or abs((pose[2] - last[2] + 180) % 360 - 180) > 10:
+        if math.dist(pose[:2], last[:2]) > spacing or abs((pose[2] - last[2] + 180) % 360 - 180) > 30:
             out.append((t, pose))
             last = pose
     return out
@@ -676,8 +690,8 @@ def _fate_mark(ax: Axes, report: Report, ship: ShipAccount, pose: Pose, words: L
 # --- placing the furniture where the battle was not ------------------------------------------------------
 
 
-def _land_mask(report: Report, box: tuple[float, float, float, float]) -> float:
-    """The share of ``box`` that is land (sampled on a grid)."""
+def _share_of(report: Report, box: Box, kinds: tuple[str, ...]) -> float:
+    """The share of ``box`` covered by terrain of these kinds (sampled on a grid)."""
     from matplotlib.path import Path
 
     x0, y0, x1, y1 = box
@@ -685,47 +699,124 @@ def _land_mask(report: Report, box: tuple[float, float, float, float]) -> float:
     pts = np.column_stack([gx.ravel(), gy.ravel()])
     on = np.zeros(len(pts), dtype=bool)
     for piece in report.land:
-        if piece.kind != "shoal" and len(piece.points) >= 3:
+        if piece.kind in kinds and len(piece.points) >= 3:
             on |= Path(np.array(piece.points)).contains_points(pts)
     return float(on.mean())
 
 
-def _spot(report: Report, words: Lettering, w: float, h: float, margin: float) -> tuple[float, float, float, float]:
-    """The clearest place of size w x h along the table's edges: corners first, then the edges' middles."""
+@dataclass(frozen=True)
+class Furniture:
+    """Where the cartouche, the rose with the wind, and the key with the scale go; None: in a strip below."""
+
+    cartouche: Box | None
+    rose: Box | None
+    key: Box | None
+
+    @property
+    def strip(self) -> bool:
+        return self.cartouche is None
+
+
+#: Sizes of the furniture, in inches of the table (width, height).
+CARTOUCHE = (30.0, 9.5)
+ROSE_RADIUS = 3.6
+KEY_WIDTH = 15.0
+
+
+def _sizes(report: Report) -> tuple[tuple[float, float], float, tuple[float, float]]:
     width, height = report.account.table
-    xs = (margin, (width - w) / 2, width - margin - w)
-    ys = (height - margin - h, margin, (height - h) / 2)
-    boxes = [(x, y, x + w, y + h) for y in ys for x in xs if not (x == xs[1] and y == ys[2])]
-    return min(boxes, key=lambda b: words.cost(b) + _land_mask(report, b) * 400.0)
+    cartouche = (min(CARTOUCHE[0], width * 0.46), min(CARTOUCHE[1], height * 0.26))
+    r = min(ROSE_RADIUS, height * 0.08)
+    return cartouche, r, (KEY_WIDTH, 2.6 + 1.05 * len(report.account.sides))
 
 
-def draw_plan(ax: Axes, report: Report, scale: float = 1.0) -> None:
-    """The whole plan on ``ax`` (in inches of the table); ``scale`` sizes lines and lettering."""
+def furniture(report: Report) -> Furniture:
+    """Clear places on the table for the plan's furniture, hugging its edges; if the battle leaves none, a strip.
+
+    Every place of the right size on a 2-inch grid is tried; a place is clear when no track, no hull and no
+    land lies in it (a shoal may).  If any of the three finds no clear place, all three go in a strip below.
+    """
+    width, height = report.account.table
+    points = track_points(report)
+    (cw, ch), r, (kw, kh) = _sizes(report)
+    taken: list[Box] = []
+
+    def cost(box: Box) -> float:
+        x0, y0, x1, y1 = box
+        inside = np.count_nonzero(
+            (points[:, 0] >= x0 - 0.5)
+            & (points[:, 0] <= x1 + 0.5)
+            & (points[:, 1] >= y0 - 0.5)
+            & (points[:, 1] <= y1 + 0.5)
+        )
+        overlap = any(min(x1, a1) > max(x0, a0) and min(y1, b1) > max(y0, b0) for a0, b0, a1, b1 in taken)
+        edge = min(x0, y0, width - x1, height - y1)
+        return (
+            float(inside)
+            + 1000.0 * overlap
+            + 400.0 * _share_of(report, box, ("island", "coast"))
+            + (0.9 * _share_of(report, box, ("shoal",)) + 0.002 * edge)
+        )
+
+    def best(w: float, h: float) -> Box | None:
+        margin = 1.2
+        xs = np.arange(margin, max(margin, width - margin - w) + 1e-9, 2.0)
+        ys = np.arange(margin, max(margin, height - margin - h) + 1e-9, 2.0)
+        if w > width - 2 * margin or h > height - 2 * margin:
+            return None
+        found = min(((float(x), float(y), float(x) + w, float(y) + h) for x in xs for y in ys), key=cost)
+        if cost(found) >= 1.0:
+            return None
+        taken.append(found)
+        return found
+
+    cartouche = best(cw, ch)
+    rose = best(r * 4.6, r * 2.9) if cartouche is not None else None
+    key = best(kw, kh) if rose is not None else None
+    if cartouche is None or rose is None or key is None:
+        return Furniture(None, None, None)
+    return Furniture(cartouche, rose, key)
+
+
+def strip_height(report: Report) -> float:
+    """Inches of the table's scale the strip below the table takes, when the furniture goes there."""
+    return _sizes(report)[0][1] + 2.0
+
+
+def draw_plan(ax: Axes, report: Report, scale: float = 1.0, place: Furniture | None = None) -> None:
+    """The whole plan on ``ax`` (in inches of the table); ``scale`` sizes lines and lettering.
+
+    ``place``: where the furniture goes (:func:`furniture`); in a strip below the table, the axes must be
+    :func:`strip_height` taller than the table (the layout allows for it).
+    """
     acc = report.account
     width, height = acc.table
+    place = place or furniture(report)
+    below = strip_height(report) if place.strip else 0.0
     ax.set_xlim(-width * 0.02, width * 1.02)
-    ax.set_ylim(-height * 0.02, height * 1.02)
+    ax.set_ylim(-height * 0.02 - below, height * 1.02)
     ax.set_aspect("equal")
     ax.set_axis_off()
     _parchment(ax, width, height)
     _land(ax, report.land, scale)
     _border(ax, width, height, scale)
     words = Lettering(ax, report)
-    # the furniture first, where the battle was not
-    cw, ch = min(30.0, width * 0.46), min(9.5, height * 0.26)
-    box = _spot(report, words, cw, ch, 1.2)
-    words.keep_clear(box)
-    _cartouche(ax, report, box[0], box[1], cw, ch, scale)
-    r = min(3.6, height * 0.08)
-    box = _spot(report, words, r * 4.6, r * 2.9, 1.2)
-    words.keep_clear(box)
-    _compass_rose(ax, box[0] + r * 1.25, box[1] + r * 1.25, r, scale)
-    _wind(ax, acc, box[0] + r * 3.6, box[1] + r * 1.45, r * 0.62, scale)
-    key_h = 2.6 + 1.05 * len(acc.sides)
-    box = _spot(report, words, 15.0, key_h, 1.2)
-    words.keep_clear(box)
-    _scale_bar(ax, box[0] + 1.0, box[1] + 0.9, 12.0, scale)
-    _key(ax, report, box[0] + 1.0, box[3] - 0.6, scale)
+    (cw, ch), r, (kw, kh) = _sizes(report)
+    if place.strip:
+        y0 = -below + 0.6
+        cartouche: Box = ((width - cw) / 2, y0, (width + cw) / 2, y0 + ch)
+        rose: Box = (width - r * 4.6, y0 + (ch - r * 2.9) / 2, width, y0 + (ch + r * 2.9) / 2)
+        key: Box = (0.0, y0 + (ch - kh) / 2, kw, y0 + (ch + kh) / 2)
+    else:
+        assert place.cartouche is not None and place.rose is not None and place.key is not None
+        cartouche, rose, key = place.cartouche, place.rose, place.key
+    for box in (cartouche, rose, key):
+        words.keep_clear(box)
+    _cartouche(ax, report, cartouche[0], cartouche[1], cw, ch, scale)
+    _compass_rose(ax, rose[0] + r * 1.25, rose[1] + r * 1.25, r, scale)
+    _wind(ax, acc, rose[0] + r * 3.6, rose[1] + r * 1.45, r * 0.62, scale)
+    _scale_bar(ax, key[0] + 1.0, key[1] + 0.9, 12.0, scale)
+    _key(ax, report, key[0] + 1.0, key[3] - 0.6, scale)
     # then the ships, and their words
     ends: dict[str, list[tuple[int, Pose]]] = {}
     for ship in acc.ships.values():
