@@ -108,7 +108,7 @@ def draw_damage(ax: Axes, report: Report, book: str, scale: float = 1.0) -> None
     )
     ax.grid(axis="y", color=style.RULE, linewidth=0.5 * scale, alpha=0.6)
     ax.set_axisbelow(True)
-    inches_high = ax.get_position().height * ax.figure.get_figheight()
+    inches_high = ax.get_window_extent().height / style.dpi_of(ax)
     gap = (SMALL * scale * 1.3 / 72.0) * (top * 1.08) / max(inches_high, 0.1)  # a line of lettering, in data units
     labels = _spread_labels([e[0] for e in ends], gap)
     for (y, name, colour), ly in zip(ends, labels, strict=True):

@@ -105,7 +105,7 @@ class Lettering:
         self.ax = ax
         box = ax.get_window_extent()
         x0, x1 = ax.get_xlim()
-        self.per_point = (x1 - x0) / max(1.0, box.width * 72.0 / ax.figure.dpi)  # table inches per typographic point
+        self.per_point = (x1 - x0) / max(1.0, box.width * 72.0 / style.dpi_of(ax))  # table inches per typographic point
         self.width, self.height = report.account.table
         self.points = track_points(report)
         self.placed: list[tuple[float, float, float, float]] = []

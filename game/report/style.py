@@ -8,6 +8,7 @@ the scenario, darkened where they would not read on parchment.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 PARCHMENT = "#efe3c4"
 PARCHMENT_DARK = "#d9c596"
@@ -36,6 +37,12 @@ NATION_INKS = {
     "danish": "#8a2f5c",
 }
 SPARE_INKS = ("#5b3f8c", "#2f6e6e", "#7a5230", "#444444")
+
+
+def dpi_of(artist: Any) -> float:
+    """Pixels per inch of the figure an artist is drawn in."""
+    fig = artist.get_figure(root=True)
+    return float(fig.dpi) if fig is not None else 100.0
 
 
 def hex_colour(rgb: Sequence[int]) -> str:

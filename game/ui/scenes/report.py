@@ -3,10 +3,10 @@
 Drawing a report (matplotlib) takes a second or two, so it is drawn on a
 worker thread (:class:`ReportJob`) from a copy of the battle's events while
 the window goes on drawing its frames and says "drawing the report...";
-exporting goes the same way, the thread writing the files.  (A child process
-was tried for the drawing: on the two shared cores it was measured on, the
-window's frames were no smoother than with the thread, since the child then
-takes a core from the window; see docs/REPORT.md.)  Opened over the end
+exporting goes the same way, the thread writing the files.  (Drawing in a
+child process instead was measured too: on the shared two-core machine it
+was measured on, it kept the window only a frame or two a second smoother, for
+a second interpreter and its start; see docs/REPORT.md.)  Opened over the end
 screen, Escape or Close returns to it.
 """
 
