@@ -182,6 +182,9 @@ LONGEST_NAME = 48
 
 
 def _short(name: str) -> str:
+    """A name as a report letters it: no control characters (from a damaged log), and not too long."""
+    if not name.isprintable():
+        name = "".join(c if c.isprintable() else "\ufffd" for c in name)
     return name if len(name) <= LONGEST_NAME else name[: LONGEST_NAME - 1] + "\u2026"
 
 

@@ -8,6 +8,7 @@ to PNG bytes (never pyplot, whose global state is not for worker threads).
 from __future__ import annotations
 
 import io
+import warnings
 from collections.abc import Callable
 
 import numpy as np
@@ -18,8 +19,12 @@ from matplotlib.text import Text
 
 from game.report import charts, style
 from game.report.build import Report
-from game.report.plan import draw_plan, furniture, strip_height
+from game.report.plan import Pen, draw_plan, furniture, strip_height
 from game.report.words import luck_words, side_name
+
+# A name in a script the report's fonts lack (from a log) is lettered with boxes; matplotlib need not say so
+# on the command line for every letter.
+warnings.filterwarnings("ignore", message=r"Glyph \d+ .*missing from font", category=UserWarning)
 
 #: The report's width in inches; its height follows from what it holds.
 WIDTH = 16.0
@@ -51,12 +56,13 @@ def header_section(report: Report) -> tuple[float, Draw]:
 
 def plan_section(report: Report) -> tuple[float, Draw]:
     width = WIDTH - LEFT - RIGHT
-    place = furniture(report)
+    pen = Pen.for_plan(report, width)
+    place = furniture(report, pen)
     w, h = report.account.table
-    tall = h * 1.04 + (strip_height(report) if place.strip else 0.0)
+    tall = h * 1.04 + (strip_height(report, pen) if place.strip else 0.0)
 
     def draw(fig: Figure, rect: tuple[float, float, float, float]) -> None:
-        draw_plan(fig.add_axes(rect), report, place=place)
+        draw_plan(fig.add_axes(rect), report, pen, place)
 
     return width * tall / (w * 1.04), draw
 

@@ -79,6 +79,30 @@ def fort_outline(x: float, y: float, size: float) -> list[tuple[float, float]]:
 # --- lettering that keeps clear of the tracks and of other lettering ------------------------------------
 
 
+#: Inches of table a figure inch of the plan shows for the usual 72-inch table (with its margins of 2% each
+#: side) on a plan 14.9 inches wide, as the report lays it out.
+USUAL = 72.0 * 1.04 / 14.9
+
+
+@dataclass(frozen=True)
+class Pen:
+    """How large the plan's lettering and furniture come out.
+
+    ``scale`` multiplies lettering and line widths (points); ``u`` is the length of the table that looks as
+    long as an inch does on the usual table's plan, so that on a larger table the marks, the key and the
+    cartouche keep their size on paper.
+    """
+
+    scale: float = 1.0
+    u: float = 1.0
+
+    @staticmethod
+    def for_plan(report: Report, inches: float, scale: float = 1.0) -> Pen:
+        """The pen for a plan whose axes are ``inches`` wide (the table and its margins)."""
+        width = report.account.table[0]
+        return Pen(scale, max(0.05, width * 1.04 / max(inches, 0.1) / USUAL))
+
+
 def track_points(report: Report) -> np.ndarray:
     """Points along every ship's course, close enough together that no stretch of a track is missed."""
     pts: list[tuple[float, float]] = []
@@ -154,7 +178,7 @@ class Lettering:
         assert best is not None
         _, bx, by, ha, va, box = best
         self.placed.append(box)
-        self.ax.text(bx, by, text, ha=ha, va=va, fontsize=size, **style_)
+        self.ax.text(bx, by, text, ha=ha, va=va, fontsize=size, clip_on=True, **style_)
 
 
 def around(distance: float, heading: float = 0.0) -> list[tuple[float, float]]:
@@ -188,7 +212,7 @@ def _parchment(ax: Axes, width: float, height: float) -> None:
     )
 
 
-def _land(ax: Axes, land: Sequence[Land], scale: float) -> None:
+def _land(ax: Axes, land: Sequence[Land], pen: Pen) -> None:
     """Coasts and islands shaded and waterlined, shoals stippled, each named in italics."""
     for piece in land:
         pts = list(piece.points)
@@ -215,7 +239,7 @@ def _land(ax: Axes, land: Sequence[Land], scale: float) -> None:
                         closed=True,
                         facecolor="none",
                         edgecolor=style.WATERLINE,
-                        linewidth=lw * scale,
+                        linewidth=lw * pen.scale,
                         alpha=alpha,
                         zorder=1 + k * 0.01,
                         joinstyle="round",
@@ -231,7 +255,7 @@ def _land(ax: Axes, land: Sequence[Land], scale: float) -> None:
                 hatch="//////",
                 hatchcolor=style.LAND_HATCH,
             )
-            land_patch.set_hatch_linewidth(0.5 * scale)
+            land_patch.set_hatch_linewidth(0.5 * pen.scale)
             ax.add_patch(land_patch)
         if piece.name:
             cx = sum(p[0] for p in pts) / len(pts)
@@ -242,22 +266,22 @@ def _land(ax: Axes, land: Sequence[Land], scale: float) -> None:
                 piece.name,
                 ha="center",
                 va="center",
-                fontsize=11 * scale,
+                fontsize=11 * pen.scale,
                 style="italic",
                 family=style.SERIF,
                 color=style.INK,
                 zorder=3,
                 path_effects=[
                     patheffects.withStroke(
-                        linewidth=3 * scale, foreground=style.LAND if piece.kind != "shoal" else style.PARCHMENT
+                        linewidth=3 * pen.scale, foreground=style.LAND if piece.kind != "shoal" else style.PARCHMENT
                     )
                 ],
             )
 
 
-def _border(ax: Axes, width: float, height: float, scale: float) -> None:
+def _border(ax: Axes, width: float, height: float, pen: Pen) -> None:
     """The table's edge as a plan's neat line: a heavy rule inside a fine one, ticked every six inches."""
-    ax.add_patch(Rectangle((0, 0), width, height, fill=False, edgecolor=style.INK, linewidth=2.2 * scale, zorder=8))
+    ax.add_patch(Rectangle((0, 0), width, height, fill=False, edgecolor=style.INK, linewidth=2.2 * pen.scale, zorder=8))
     m = min(width, height) * 0.012
     ax.add_patch(
         Rectangle(
@@ -266,26 +290,27 @@ def _border(ax: Axes, width: float, height: float, scale: float) -> None:
             height + 2 * m,
             fill=False,
             edgecolor=style.INK,
-            linewidth=0.7 * scale,
+            linewidth=0.7 * pen.scale,
             zorder=8,
             clip_on=False,
         )
     )
-    for x in np.arange(6.0, width, 6.0):
+    every = 6.0 * math.ceil(max(width, height) / 360.0)  # six inches, or a multiple on a very large table
+    for x in np.arange(every, width, every):
         for y0, y1 in ((0, m * 0.9), (height, height - m * 0.9)):
-            ax.plot([x, x], [y0, y1], color=style.INK, linewidth=0.7 * scale, zorder=8)
-    for y in np.arange(6.0, height, 6.0):
+            ax.plot([x, x], [y0, y1], color=style.INK, linewidth=0.7 * pen.scale, zorder=8)
+    for y in np.arange(every, height, every):
         for x0, x1 in ((0, m * 0.9), (width, width - m * 0.9)):
-            ax.plot([x0, x1], [y, y], color=style.INK, linewidth=0.7 * scale, zorder=8)
+            ax.plot([x0, x1], [y, y], color=style.INK, linewidth=0.7 * pen.scale, zorder=8)
 
 
 # --- the furniture of a plan ---------------------------------------------------------------------------
 
 
-def _compass_rose(ax: Axes, cx: float, cy: float, r: float, scale: float) -> None:
+def _compass_rose(ax: Axes, cx: float, cy: float, r: float, pen: Pen) -> None:
     """A sixteen-point rose: the cardinal points longest, each point half dark, half light, north marked."""
     for ring, lw in ((r * 1.08, 1.0), (r * 1.0, 0.5), (r * 0.3, 0.5)):
-        ax.add_patch(Circle((cx, cy), ring, fill=False, edgecolor=style.INK, linewidth=lw * scale, zorder=9))
+        ax.add_patch(Circle((cx, cy), ring, fill=False, edgecolor=style.INK, linewidth=lw * pen.scale, zorder=9))
     for k in range(16):
         a = math.radians(k * 22.5)
         length = r * (1.0 if k % 4 == 0 else 0.72 if k % 2 == 0 else 0.5)
@@ -301,7 +326,7 @@ def _compass_rose(ax: Axes, cx: float, cy: float, r: float, scale: float) -> Non
                 closed=True,
                 facecolor=style.INK,
                 edgecolor=style.INK,
-                linewidth=0.4 * scale,
+                linewidth=0.4 * pen.scale,
                 zorder=z,
             )
         )
@@ -311,7 +336,7 @@ def _compass_rose(ax: Axes, cx: float, cy: float, r: float, scale: float) -> Non
                 closed=True,
                 facecolor=style.PAPER,
                 edgecolor=style.INK,
-                linewidth=0.4 * scale,
+                linewidth=0.4 * pen.scale,
                 zorder=z,
             )
         )
@@ -321,7 +346,7 @@ def _compass_rose(ax: Axes, cx: float, cy: float, r: float, scale: float) -> Non
         "N",
         ha="center",
         va="bottom",
-        fontsize=15 * scale,
+        fontsize=15 * pen.scale,
         family=style.SERIF,
         fontweight="bold",
         color=style.INK,
@@ -329,12 +354,12 @@ def _compass_rose(ax: Axes, cx: float, cy: float, r: float, scale: float) -> Non
     )
 
 
-def _wind(ax: Axes, acc: Account, cx: float, cy: float, r: float, scale: float) -> None:
+def _wind(ax: Axes, acc: Account, cx: float, cy: float, r: float, pen: Pen) -> None:
     """The wind as an arrow blowing across a small disc, with where it came from and any change in words."""
     frm = acc.winds[-1][1] if acc.winds else acc.wind_from
     first = acc.winds[0][1] if acc.winds else acc.wind_from
     ax.add_patch(
-        Circle((cx, cy), r, facecolor=style.PAPER, edgecolor=style.INK, linewidth=0.8 * scale, zorder=9, alpha=0.9)
+        Circle((cx, cy), r, facecolor=style.PAPER, edgecolor=style.INK, linewidth=0.8 * pen.scale, zorder=9, alpha=0.9)
     )
     for bearing, colour, width in ((first, style.INK_SOFT, 0.06), (frm, style.INK, 0.09)):
         if bearing == frm and colour == style.INK_SOFT and len(acc.winds) <= 1:
@@ -364,7 +389,7 @@ def _wind(ax: Axes, acc: Account, cx: float, cy: float, r: float, scale: float) 
         words,
         ha="center",
         va="top",
-        fontsize=10 * scale,
+        fontsize=10 * pen.scale,
         style="italic",
         family=style.SERIF,
         color=style.INK,
@@ -372,11 +397,16 @@ def _wind(ax: Axes, acc: Account, cx: float, cy: float, r: float, scale: float) 
     )
 
 
-def _scale_bar(ax: Axes, x: float, y: float, length: float, scale: float) -> None:
-    """A scale of inches, in alternate blocks of two, as a plan's scale of miles."""
-    step = 2.0
-    h = 0.45
-    for i, x0 in enumerate(np.arange(0.0, length, step)):
+def bar_length(u: float) -> float:
+    """A scale of inches about 12 inches of the usual plan long, in a round number of inches."""
+    return min((6.0, 12.0, 24.0, 48.0, 96.0, 192.0, 384.0), key=lambda v: abs(math.log(v / (12.0 * u))))
+
+
+def _scale_bar(ax: Axes, x: float, y: float, length: float, pen: Pen) -> None:
+    """A scale of inches in six alternate blocks, as a plan's scale of miles."""
+    step = length / 6.0
+    h = 0.45 * pen.u
+    for i, x0 in enumerate(np.arange(0.0, length - 1e-9, step)):
         ax.add_patch(
             Rectangle(
                 (x + x0, y),
@@ -384,29 +414,29 @@ def _scale_bar(ax: Axes, x: float, y: float, length: float, scale: float) -> Non
                 h,
                 facecolor=style.INK if i % 2 == 0 else style.PAPER,
                 edgecolor=style.INK,
-                linewidth=0.7 * scale,
+                linewidth=0.7 * pen.scale,
                 zorder=9,
             )
         )
-    for v in np.arange(0.0, length + 0.01, 6.0):
+    for v in (0.0, length / 2.0, length):
         ax.text(
             x + v,
-            y - 0.35,
+            y - 0.35 * pen.u,
             f"{v:g}",
             ha="center",
             va="top",
-            fontsize=9 * scale,
+            fontsize=9 * pen.scale,
             family=style.SERIF,
             color=style.INK,
             zorder=9,
         )
     ax.text(
         x + length / 2,
-        y + h + 0.35,
+        y + h + 0.35 * pen.u,
         "Scale of Inches",
         ha="center",
         va="bottom",
-        fontsize=10 * scale,
+        fontsize=10 * pen.scale,
         style="italic",
         family=style.SERIF,
         color=style.INK,
@@ -414,19 +444,19 @@ def _scale_bar(ax: Axes, x: float, y: float, length: float, scale: float) -> Non
     )
 
 
-def _cartouche(ax: Axes, report: Report, x: float, y: float, w: float, h: float, scale: float) -> None:
+def _cartouche(ax: Axes, report: Report, x: float, y: float, w: float, h: float, pen: Pen) -> None:
     """The title in a ruled frame: the plan of which action, between whom, how it ended, when it was played."""
     acc = report.account
-    for pad, lw, face in ((0.0, 1.6, style.PAPER), (0.35, 0.6, "none")):
+    for pad, lw, face in ((0.0, 1.6, style.PAPER), (0.35 * pen.u, 0.6, "none")):
         ax.add_patch(
             FancyBboxPatch(
                 (x + pad, y + pad),
                 w - 2 * pad,
                 h - 2 * pad,
-                boxstyle="round,pad=0,rounding_size=0.6",
+                boxstyle=f"round,pad=0,rounding_size={0.6 * pen.u}",
                 facecolor=face,
                 edgecolor=style.INK,
-                linewidth=lw * scale,
+                linewidth=lw * pen.scale,
                 zorder=11,
                 alpha=0.96,
             )
@@ -435,11 +465,11 @@ def _cartouche(ax: Axes, report: Report, x: float, y: float, w: float, h: float,
     sides = list(acc.sides)
     between = " and ".join(f"the {acc.sides[s]}" for s in sides) if len(sides) <= 3 else f"{len(sides)} fleets"
     lines: list[tuple[str, float, dict[str, Any]]] = [
-        ("A  PLAN  of the  ACTION", 0.16, {"fontsize": 11 * scale, "family": style.SERIF}),
-        (acc.title, 0.34, {"fontsize": 19 * scale, "family": style.SERIF, "style": "italic", "fontweight": "bold"}),
-        (f"between {between}", 0.52, {"fontsize": 10.5 * scale, "family": style.SERIF, "style": "italic"}),
-        (result_line(acc), 0.68, {"fontsize": 10.5 * scale, "family": style.SERIF}),
-        (_imprint(report), 0.84, {"fontsize": 9 * scale, "family": style.SERIF, "color": style.INK_SOFT}),
+        ("A  PLAN  of the  ACTION", 0.16, {"fontsize": 11 * pen.scale, "family": style.SERIF}),
+        (acc.title, 0.34, {"fontsize": 19 * pen.scale, "family": style.SERIF, "style": "italic", "fontweight": "bold"}),
+        (f"between {between}", 0.52, {"fontsize": 10.5 * pen.scale, "family": style.SERIF, "style": "italic"}),
+        (result_line(acc), 0.68, {"fontsize": 10.5 * pen.scale, "family": style.SERIF}),
+        (_imprint(report), 0.84, {"fontsize": 9 * pen.scale, "family": style.SERIF, "color": style.INK_SOFT}),
     ]
     for text, at, kw in lines:
         ax.text(cx, y + h * (1 - at), text, ha="center", va="center", color=kw.pop("color", style.INK), zorder=12, **kw)
@@ -454,25 +484,28 @@ def _imprint(report: Report) -> str:
     return "  \u00b7  ".join(bits)
 
 
-def _key(ax: Axes, report: Report, x: float, y: float, scale: float) -> float:
+def _key(ax: Axes, report: Report, x: float, y: float, pen: Pen) -> float:
     """The sides' inks and the marks of how ships ended, as a plan's references; returns its height."""
     acc = report.account
-    row = 1.05
+    u = pen.u
+    row = 1.05 * u
     yy = y
     for side, name in acc.sides.items():
         ink = report.inks.get(side, style.INK)
-        ax.plot([x, x + 2.4], [yy, yy], color=ink, linewidth=2.0 * scale, zorder=11, solid_capstyle="round")
+        ax.plot([x, x + 2.4 * u], [yy, yy], color=ink, linewidth=2.0 * pen.scale, zorder=11, solid_capstyle="round")
         ax.add_patch(
             Polygon(
-                hull_outline((x + 1.2, yy, 90.0), 1.6, 0.6),
+                hull_outline((x + 1.2 * u, yy, 90.0), 1.6 * u, 0.6 * u),
                 closed=True,
                 facecolor=ink,
                 edgecolor=style.INK,
-                linewidth=0.6 * scale,
+                linewidth=0.6 * pen.scale,
                 zorder=12,
             )
         )
-        ax.text(x + 3.0, yy, name, va="center", fontsize=10 * scale, family=style.SERIF, color=style.INK, zorder=12)
+        ax.text(
+            x + 3.0 * u, yy, name, va="center", fontsize=10 * pen.scale, family=style.SERIF, color=style.INK, zorder=12
+        )
         yy -= row
     return y - yy
 
@@ -499,11 +532,11 @@ def _turn_ends(ship: ShipAccount, turns: int) -> list[tuple[int, Pose]]:
     return out
 
 
-def _halo(scale: float, width: float = 3.0) -> list[Any]:
-    return [patheffects.withStroke(linewidth=width * scale, foreground=style.PARCHMENT)]
+def _halo(points: float, width: float = 3.0) -> list[Any]:
+    return [patheffects.withStroke(linewidth=width * points, foreground=style.PARCHMENT)]
 
 
-def _battery(ax: Axes, report: Report, ship: ShipAccount, words: Lettering, scale: float) -> None:
+def _battery(ax: Axes, report: Report, ship: ShipAccount, words: Lettering, pen: Pen) -> None:
     if not ship.course:
         return
     ink = report.inks.get(ship.side, style.INK)
@@ -516,7 +549,7 @@ def _battery(ax: Axes, report: Report, ship: ShipAccount, words: Lettering, scal
             closed=True,
             facecolor=style.PAPER if silenced else ink,
             edgecolor=style.INK,
-            linewidth=0.9 * scale,
+            linewidth=0.9 * pen.scale,
             zorder=6,
             hatch="xxxx" if silenced else None,
         )
@@ -526,23 +559,31 @@ def _battery(ax: Axes, report: Report, ship: ShipAccount, words: Lettering, scal
         x,
         y,
         label,
-        9.5 * scale,
+        9.5 * pen.scale,
         around(size * 1.1),
         style="italic",
         family=style.SERIF,
         color=style.INK,
         zorder=7,
-        path_effects=_halo(scale),
+        path_effects=_halo(pen.scale),
     )
 
 
-def _hulls(ax: Axes, report: Report, ship: ShipAccount, words: Lettering, scale: float) -> list[tuple[int, Pose]]:
+def _hulls(ax: Axes, report: Report, ship: ShipAccount, words: Lettering, pen: Pen) -> list[tuple[int, Pose]]:
     """Her track and her hull where each turn left her; the turn-end poses drawn."""
     ink = report.inks.get(ship.side, style.INK)
     length, beam = ship.base if ship.base[0] > 0 else (2.0, 0.8)
     xs = [p[1] for p in ship.course]
     ys = [p[2] for p in ship.course]
-    ax.plot(xs, ys, color=ink, linewidth=1.5 * scale, zorder=4, solid_joinstyle="round", path_effects=_halo(scale, 3.2))
+    ax.plot(
+        xs,
+        ys,
+        color=ink,
+        linewidth=1.5 * pen.scale,
+        zorder=4,
+        solid_joinstyle="round",
+        path_effects=_halo(pen.scale, 3.2),
+    )
     ends = _turn_ends(ship, report.account.turns)
     for i, (t, pose) in enumerate(ends):
         final, start = i == len(ends) - 1, t == 0
@@ -554,34 +595,34 @@ def _hulls(ax: Axes, report: Report, ship: ShipAccount, words: Lettering, scale:
                 closed=True,
                 facecolor=style.PAPER if start else ink if final else style.mix(ink, style.PAPER, 0.25),
                 edgecolor=style.INK,
-                linewidth=(1.1 if final or start else 0.5) * scale,
+                linewidth=(1.1 if final or start else 0.5) * pen.scale,
                 zorder=6 if final else 5,
             )
         )
     return ends
 
 
-def _numbers(report: Report, ship: ShipAccount, ends: list[tuple[int, Pose]], words: Lettering, scale: float) -> None:
+def _numbers(report: Report, ship: ShipAccount, ends: list[tuple[int, Pose]], words: Lettering, pen: Pen) -> None:
     ink = report.inks.get(ship.side, style.INK)
     beam = ship.base[1] if ship.base[1] > 0 else 0.8
     for t, pose in ends:
         if t == 0:
             continue
-        off = beam * 0.5 + 0.35
+        off = beam * 0.5 + 0.35 * pen.u
         words.put(
             pose[0],
             pose[1],
             str(t),
-            7.5 * scale,
+            7.5 * pen.scale,
             around(off, pose[2])[:4],
             family=style.SERIF,
             color=ink,
             zorder=7,
-            path_effects=_halo(scale, 2.0),
+            path_effects=_halo(pen.scale, 2.0),
         )
 
 
-def _name(report: Report, ship: ShipAccount, words: Lettering, scale: float) -> None:
+def _name(report: Report, ship: ShipAccount, words: Lettering, pen: Pen) -> None:
     if not ship.course:
         return
     ink = report.inks.get(ship.side, style.INK)
@@ -594,32 +635,38 @@ def _name(report: Report, ship: ShipAccount, words: Lettering, scale: float) -> 
         x,
         y,
         ship.name,
-        10.5 * scale,
+        10.5 * pen.scale,
         offers,
         style="italic",
         family=style.SERIF,
         color=ink,
         zorder=7,
         fontweight="bold",
-        path_effects=_halo(scale),
+        path_effects=_halo(pen.scale),
     )
 
 
-def _fate_mark(ax: Axes, report: Report, ship: ShipAccount, pose: Pose, words: Lettering, scale: float) -> None:
+def _near_table(report: Report, x: float, y: float, margin: float = 3.0) -> bool:
+    width, height = report.account.table
+    return -margin <= x <= width + margin and -margin <= y <= height + margin
+
+
+def _fate_mark(ax: Axes, report: Report, ship: ShipAccount, pose: Pose, words: Lettering, pen: Pen) -> None:
     """How she ended, marked where she was: sunk, blown up, struck, taken, aground, gone off the table."""
     x, y, heading = pose
     fate = ship.fate
     ink = report.inks.get(ship.side, style.INK)
-    lw = 1.3 * scale
+    lw, k = 1.3 * pen.scale, pen.u  # k: the marks keep their size on paper whatever the table's
     if fate == "sunk":
-        ax.add_patch(Circle((x, y), 0.8, facecolor="none", edgecolor=style.INK, linewidth=lw, zorder=8))
+        ax.add_patch(Circle((x, y), 0.8 * k, facecolor="none", edgecolor=style.INK, linewidth=lw, zorder=8))
         for sx in (1, -1):
-            ax.plot([x - 0.57, x + 0.57], [y - 0.57 * sx, y + 0.57 * sx], color=style.INK, linewidth=lw, zorder=8)
+            d = 0.57 * k
+            ax.plot([x - d, x + d], [y - d * sx, y + d * sx], color=style.INK, linewidth=lw, zorder=8)
     elif fate == "exploded":
         burst = []
-        for k in range(24):
-            a = math.radians(k * 15)
-            r = 1.3 if k % 2 == 0 else 0.5
+        for n in range(24):
+            a = math.radians(n * 15)
+            r = (1.3 if n % 2 == 0 else 0.5) * k
             burst.append((x + r * math.sin(a), y + r * math.cos(a)))
         ax.add_patch(
             Polygon(
@@ -627,7 +674,7 @@ def _fate_mark(ax: Axes, report: Report, ship: ShipAccount, pose: Pose, words: L
                 closed=True,
                 facecolor=style.FIRE,
                 edgecolor=style.INK,
-                linewidth=0.8 * scale,
+                linewidth=0.8 * pen.scale,
                 zorder=8,
                 alpha=0.9,
             )
@@ -636,37 +683,37 @@ def _fate_mark(ax: Axes, report: Report, ship: ShipAccount, pose: Pose, words: L
         # her colours: hauled down (struck, a white flag) or the captor's flying over her (taken)
         colour = report.inks.get(ship.side_now, ink) if fate == "captured" else style.PAPER
         fx, fy = _forward(heading)
-        px, py = x - fx * 0.2, y - fy * 0.2
-        ax.plot([px, px], [py, py + 1.6], color=style.INK, linewidth=1.1 * scale, zorder=8)
+        px, py = x - fx * 0.2 * k, y - fy * 0.2 * k
+        ax.plot([px, px], [py, py + 1.6 * k], color=style.INK, linewidth=1.1 * pen.scale, zorder=8)
         ax.add_patch(
             Polygon(
-                [(px, py + 1.6), (px + 1.0, py + 1.35), (px, py + 1.1)],
+                [(px, py + 1.6 * k), (px + 1.0 * k, py + 1.35 * k), (px, py + 1.1 * k)],
                 closed=True,
                 facecolor=colour,
                 edgecolor=style.INK,
-                linewidth=0.8 * scale,
+                linewidth=0.8 * pen.scale,
                 zorder=8,
             )
         )
     elif fate == "aground":
-        for dx in (-0.5, 0.0, 0.5):
-            ax.plot([x + dx - 0.3, x + dx + 0.3], [y - 0.8, y - 0.8], color=style.INK, linewidth=lw, zorder=8)
-        ax.plot([x - 0.6, x + 0.6], [y - 0.6, y + 0.6], color=style.INK, linewidth=lw, zorder=8)
+        for dx in (-0.5 * k, 0.0, 0.5 * k):
+            ax.plot([x + dx - 0.3 * k, x + dx + 0.3 * k], [y - 0.8 * k] * 2, color=style.INK, linewidth=lw, zorder=8)
+        ax.plot([x - 0.6 * k, x + 0.6 * k], [y - 0.6 * k, y + 0.6 * k], color=style.INK, linewidth=lw, zorder=8)
     elif fate == "left_table":
         fx, fy = _forward(heading)
         ax.add_patch(
             FancyArrow(
                 x,
                 y,
-                fx * 2.0,
-                fy * 2.0,
-                width=0.12,
-                head_width=0.7,
-                head_length=0.7,
+                fx * 2.0 * k,
+                fy * 2.0 * k,
+                width=0.12 * k,
+                head_width=0.7 * k,
+                head_length=0.7 * k,
                 color=ink,
                 zorder=8,
                 length_includes_head=True,
-                clip_on=False,
+                clip_on=not _near_table(report, x, y),  # over the table's edge as she sails off it
             )
         )
     word = FATES.get(fate, fate)
@@ -677,13 +724,13 @@ def _fate_mark(ax: Axes, report: Report, ship: ShipAccount, pose: Pose, words: L
         x,
         y,
         label,
-        8.5 * scale,
-        around(1.4),
+        8.5 * pen.scale,
+        around(1.4 * pen.u),
         style="italic",
         family=style.SERIF,
         color=style.INK,
         zorder=9,
-        path_effects=_halo(scale, 2.5),
+        path_effects=_halo(pen.scale, 2.5),
     )
 
 
@@ -717,20 +764,22 @@ class Furniture:
         return self.cartouche is None
 
 
-#: Sizes of the furniture, in inches of the table (width, height).
+#: Sizes of the furniture, in inches of the usual table (width, height), to be multiplied by the pen's ``u``.
 CARTOUCHE = (30.0, 9.5)
 ROSE_RADIUS = 3.6
 KEY_WIDTH = 15.0
 
 
-def _sizes(report: Report) -> tuple[tuple[float, float], float, tuple[float, float]]:
-    width, height = report.account.table
-    cartouche = (min(CARTOUCHE[0], width * 0.46), min(CARTOUCHE[1], height * 0.26))
-    r = min(ROSE_RADIUS, height * 0.08)
-    return cartouche, r, (KEY_WIDTH, 2.6 + 1.05 * len(report.account.sides))
+def _sizes(report: Report, u: float) -> tuple[tuple[float, float], float, tuple[float, float]]:
+    """The cartouche (w, h), the rose's radius and the key (w, h), in inches of this table."""
+    return (
+        (CARTOUCHE[0] * u, CARTOUCHE[1] * u),
+        ROSE_RADIUS * u,
+        (KEY_WIDTH * u, (2.6 + 1.05 * len(report.account.sides)) * u),
+    )
 
 
-def furniture(report: Report) -> Furniture:
+def furniture(report: Report, pen: Pen) -> Furniture:
     """Clear places on the table for the plan's furniture, hugging its edges; if the battle leaves none, a strip.
 
     Every place of the right size on a 2-inch grid is tried; a place is clear when no track, no hull and no
@@ -738,7 +787,7 @@ def furniture(report: Report) -> Furniture:
     """
     width, height = report.account.table
     points = track_points(report)
-    (cw, ch), r, (kw, kh) = _sizes(report)
+    (cw, ch), r, (kw, kh) = _sizes(report, pen.u)
     taken: list[Box] = []
 
     def cost(box: Box) -> float:
@@ -759,9 +808,10 @@ def furniture(report: Report) -> Furniture:
         )
 
     def best(w: float, h: float) -> Box | None:
-        margin = 1.2
-        xs = np.arange(margin, max(margin, width - margin - w) + 1e-9, 2.0)
-        ys = np.arange(margin, max(margin, height - margin - h) + 1e-9, 2.0)
+        margin = 1.2 * pen.u
+        step = max(2.0 * pen.u, max(width, height) / 40.0)  # a large table is searched as coarsely as a small one
+        xs = np.arange(margin, max(margin, width - margin - w) + 1e-9, step)
+        ys = np.arange(margin, max(margin, height - margin - h) + 1e-9, step)
         if w > width - 2 * margin or h > height - 2 * margin:
             return None
         found = min(((float(x), float(y), float(x) + w, float(y) + h) for x in xs for y in ys), key=cost)
@@ -778,32 +828,37 @@ def furniture(report: Report) -> Furniture:
     return Furniture(cartouche, rose, key)
 
 
-def strip_height(report: Report) -> float:
+def strip_height(report: Report, pen: Pen) -> float:
     """Inches of the table's scale the strip below the table takes, when the furniture goes there."""
-    return _sizes(report)[0][1] + 2.0
+    return _sizes(report, pen.u)[0][1] + 2.0 * pen.u
 
 
-def draw_plan(ax: Axes, report: Report, scale: float = 1.0, place: Furniture | None = None) -> None:
-    """The whole plan on ``ax`` (in inches of the table); ``scale`` sizes lines and lettering.
+def draw_plan(ax: Axes, report: Report, pen: Pen | None = None, place: Furniture | None = None) -> None:
+    """The whole plan on ``ax`` (in inches of the table).
 
-    ``place``: where the furniture goes (:func:`furniture`); in a strip below the table, the axes must be
-    :func:`strip_height` taller than the table (the layout allows for it).
+    ``pen``: the sizes of lettering and furniture (by default, for the width ``ax`` has on its figure);
+    ``place``: where the furniture goes (:func:`furniture`).  With the furniture in a strip below the table,
+    ``ax`` must be :func:`strip_height` taller than the table (the report's layout allows for it).
     """
     acc = report.account
     width, height = acc.table
-    place = place or furniture(report)
-    below = strip_height(report) if place.strip else 0.0
+    if pen is None:
+        fig = ax.get_figure(root=True)
+        pen = Pen.for_plan(report, ax.get_position().width * (fig.get_figwidth() if fig is not None else 16.0))
+    place = place or furniture(report, pen)
+    below = strip_height(report, pen) if place.strip else 0.0
     ax.set_xlim(-width * 0.02, width * 1.02)
     ax.set_ylim(-height * 0.02 - below, height * 1.02)
     ax.set_aspect("equal")
     ax.set_axis_off()
     _parchment(ax, width, height)
-    _land(ax, report.land, scale)
-    _border(ax, width, height, scale)
+    _land(ax, report.land, pen)
+    _border(ax, width, height, pen)
     words = Lettering(ax, report)
-    (cw, ch), r, (kw, kh) = _sizes(report)
+    u = pen.u
+    (cw, ch), r, (kw, kh) = _sizes(report, u)
     if place.strip:
-        y0 = -below + 0.6
+        y0 = -below + 0.6 * u
         cartouche: Box = ((width - cw) / 2, y0, (width + cw) / 2, y0 + ch)
         rose: Box = (width - r * 4.6, y0 + (ch - r * 2.9) / 2, width, y0 + (ch + r * 2.9) / 2)
         key: Box = (0.0, y0 + (ch - kh) / 2, kw, y0 + (ch + kh) / 2)
@@ -812,24 +867,24 @@ def draw_plan(ax: Axes, report: Report, scale: float = 1.0, place: Furniture | N
         cartouche, rose, key = place.cartouche, place.rose, place.key
     for box in (cartouche, rose, key):
         words.keep_clear(box)
-    _cartouche(ax, report, cartouche[0], cartouche[1], cw, ch, scale)
-    _compass_rose(ax, rose[0] + r * 1.25, rose[1] + r * 1.25, r, scale)
-    _wind(ax, acc, rose[0] + r * 3.6, rose[1] + r * 1.45, r * 0.62, scale)
-    _scale_bar(ax, key[0] + 1.0, key[1] + 0.9, 12.0, scale)
-    _key(ax, report, key[0] + 1.0, key[3] - 0.6, scale)
+    _cartouche(ax, report, cartouche[0], cartouche[1], cw, ch, pen)
+    _compass_rose(ax, rose[0] + r * 1.25, rose[1] + r * 1.25, r, pen)
+    _wind(ax, acc, rose[0] + r * 3.6, rose[1] + r * 1.45, r * 0.62, pen)
+    _scale_bar(ax, key[0] + 1.0 * u, key[1] + 0.9 * u, bar_length(u), pen)
+    _key(ax, report, key[0] + 1.0 * u, key[3] - 0.6 * u, pen)
     # then the ships, and their words
     ends: dict[str, list[tuple[int, Pose]]] = {}
     for ship in acc.ships.values():
         if not ship.battery and ship.course:
-            ends[ship.id] = _hulls(ax, report, ship, words, scale)
+            ends[ship.id] = _hulls(ax, report, ship, words, pen)
     for ship in acc.ships.values():
         if ship.battery:
-            _battery(ax, report, ship, words, scale)
+            _battery(ax, report, ship, words, pen)
         elif ship.course:
-            _name(report, ship, words, scale)
+            _name(report, ship, words, pen)
     for ship in acc.ships.values():
         if not ship.battery and ship.fate != "afloat" and ship.last_pose is not None:
-            _fate_mark(ax, report, ship, ship.last_pose, words, scale)
+            _fate_mark(ax, report, ship, ship.last_pose, words, pen)
     for ship in acc.ships.values():
         if ship.id in ends:
-            _numbers(report, ship, ends[ship.id], words, scale)
+            _numbers(report, ship, ends[ship.id], words, pen)

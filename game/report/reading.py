@@ -14,6 +14,7 @@ import os
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from game.content.scenarios import MAX_TABLE
 from game.files import FileProblem, read_bytes
 from game.logshape import flag, integer, list_of, mapping_of, number, optional, pose, text
 
@@ -44,7 +45,7 @@ def _base(v: Any) -> bool:
 
 
 def _table(v: Any) -> bool:
-    return isinstance(v, dict) and all(number(v.get(k)) and 1 <= v[k] <= 10_000 for k in ("width", "height"))
+    return isinstance(v, dict) and all(number(v.get(k)) and 0 < v[k] <= MAX_TABLE for k in ("width", "height"))
 
 
 _SIDE: dict[str, Check] = {"id": text, "name": text}

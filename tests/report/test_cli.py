@@ -102,3 +102,25 @@ def test_an_unwritable_target_is_one_line_naming_it(duel_files, tmp_path, capsys
     assert main.main(["--report", str(log), "--out", str(blocked / "r.png")]) == 2
     err = capsys.readouterr().err
     assert str(blocked / "r.png") in err and err.count("\n") == 1
+
+
+def test_an_odd_but_well_formed_log_still_draws(duel_files, tmp_path, capsys):
+    """A flat table far from the usual one, ships off it, names with dollars, control codes and markup."""
+    import json
+
+    _, log = duel_files
+    events = [json.loads(line) for line in log.read_text().splitlines()]
+    setup = events[0]
+    setup["table"] = {"width": 200, "height": 3}
+    setup["ships"][0]["name"] = "$\\frac{a}{b}$ \x07 <script>x</script>" + "y" * 300
+    setup["sides"][0]["name"] = "$$ & <b>"
+    events.insert(3, {"type": "move", "ship": setup["ships"][1]["id"], "to": [1e8, -1e8, 720.0], "game_turn": 2})
+    log.write_text("".join(json.dumps(e) + "\n" for e in events))
+    out = tmp_path / "odd.html"
+    assert main.main(["--report", str(log), "--out", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert "&lt;script&gt;" in page and "<script" not in page and "$$ &amp; &lt;b&gt;" in page
+    png = tmp_path / "odd.png"
+    assert main.main(["--report", str(log), "--out", str(png)]) == 0
+    assert png_size(png)[0] == 1760
+    assert capsys.readouterr().err == ""
