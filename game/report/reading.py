@@ -76,8 +76,6 @@ SHAPES: dict[str, dict[str, Check]] = {
     "setup": {
         "table": _table,
         "wind_from": number,
-        "turn_limit": _turn,
-        "sides": list_of(_fields(_SIDE)),
         "ships": list_of(_fields(_SHIP, _SHIP_OPTIONAL)),
     },
     "wind": {"from": number},
@@ -110,6 +108,8 @@ OPTIONAL: dict[str, Check] = {
     "scenario": text,
     "ruleset": text,
     "options": optional(list_of(text)),
+    "sides": list_of(_fields(_SIDE)),  # a setup's, from log format 2 (before, the ships' sides were all)
+    "turn_limit": _turn,
 }
 
 

@@ -111,3 +111,15 @@ def test_blank_lines_and_events_the_report_does_not_read_are_passed_over(log):
     text = log.read_text().replace("\n", "\n\n", 3)
     log.write_text(text + json.dumps({"type": "a_kind_of_the_future", "ship": [1, 2], "hits": "many"}) + "\n")
     assert read_log(log)[-1]["type"] == "a_kind_of_the_future"
+
+
+def test_a_setup_without_sides_or_turn_limit_reads_and_its_sides_come_from_its_ships(log):
+    from game.report.account import build_account
+    from game.systems import make_system
+    from tests.report.conftest import RULES
+
+    setup = json.loads(log.read_text().splitlines()[0])
+    del setup["sides"], setup["turn_limit"]
+    damaged(log, 1, json.dumps(setup))
+    acc = build_account(read_log(log), make_system(RULES.system, RULES))
+    assert set(acc.sides) == {ship["side"] for ship in setup["ships"]} and acc.turn_limit == 0
