@@ -252,6 +252,7 @@ def build_account(
             ship.course.append((1, *pose))
         acc.ships[ship.id] = ship
         acc.sides.setdefault(ship.side, ship.side)
+        acc.nations.setdefault(ship.side, ship.nation)
     _follow(acc, events, system, setup, narrate)
     acc.points_entries = tuple(system.points_account(events, scenario))
     return acc

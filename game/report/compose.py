@@ -12,7 +12,6 @@ import warnings
 from collections.abc import Callable
 
 import numpy as np
-from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.text import Text
@@ -190,7 +189,3 @@ def rgb(fig: Figure, width_px: int) -> tuple[bytes, tuple[int, int]]:
     canvas.draw()
     buf = np.asarray(canvas.buffer_rgba())
     return buf[:, :, :3].tobytes(), (int(buf.shape[1]), int(buf.shape[0]))
-
-
-def axes_of(fig: Figure) -> list[Axes]:
-    return list(fig.get_axes())

@@ -124,3 +124,16 @@ def test_an_export_that_cannot_be_written_says_why(end, quarterdeck_home):
     wait_for(app, lambda: end_scene.export_job is None)
     assert said[-1].startswith("the report could not be written: ")
     assert "reports" in said[-1]
+
+
+def test_export_from_the_report_view_is_the_result_screens_and_finishes_after_the_view_is_closed(end, quarterdeck_home):
+    app, end_scene, said = end
+    key(app, pygame.K_r)
+    view = app.scene
+    key(app, pygame.K_e)
+    assert end_scene.export_job is not None and said[-1] == "drawing the report..."
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is end_scene
+    wait_for(app, lambda: end_scene.export_job is None)
+    assert said[-1].startswith("report saved: ") and view.export_job is None
+    assert len(list((quarterdeck_home / "reports").glob("*.html"))) == 1

@@ -255,7 +255,7 @@ class EndScene(Scene):
     def open_report(self) -> None:
         from game.ui.scenes.report import ReportScene
 
-        self.app.push(ReportScene(self.app, self.session))
+        self.app.push(ReportScene(self.app, self.session, export=self.export_report))
 
     def export_report(self) -> None:
         from game.ui.scenes.report import start_export

@@ -100,9 +100,12 @@ class ReportScene(Scene):
 
     overlay = True
 
-    def __init__(self, app: Any, session: Any) -> None:
+    def __init__(self, app: Any, session: Any, export: Callable[[], None] | None = None) -> None:
+        """``export``: how to export the report (the end screen's, which says when it is written even if this
+        view is closed first); without it the view writes the files itself."""
         super().__init__(app)
         self.session = session
+        self.exporter = export
         self.image: pygame.Surface | None = None
         self.error: str | None = None
         self.offset = 0
@@ -206,6 +209,9 @@ class ReportScene(Scene):
         return max(0, self.image.get_height() - self.view.height) if self.image is not None else 0
 
     def export(self) -> None:
+        if self.exporter is not None:
+            self.exporter()
+            return
         if self.export_job is not None and not self.export_job.ready():
             self.app.say("still writing the report...")
             return
