@@ -21,6 +21,16 @@ def duel():
     return play(scenario, RULES, 6, {side.id: "random" for side in scenario.sides}).session
 
 
+@pytest.fixture(autouse=True)
+def _no_reports_drawn_before():
+    """Each test draws its own report (the window keeps those it drew for a battle)."""
+    from game.ui.scenes import report
+
+    report._drawn.clear()
+    yield
+    report._drawn.clear()
+
+
 @pytest.fixture
 def end(duel, quarterdeck_home):
     """The window at the end of the duel: the battle with the end screen over it."""
@@ -79,9 +89,11 @@ def test_report_opens_the_drawn_report_over_the_result_and_escape_returns(end):
 
     key(app, pygame.K_ESCAPE)
     assert app.scene is end_scene and isinstance(app.scene, EndScene)
-    key(app, pygame.K_r)  # R opens it again, Close closes it
-    assert isinstance(app.scene, ReportScene)
-    click(app, app.scene.close_button.get_abs_rect().center)
+    key(app, pygame.K_r)  # R opens it again, drawn already; Close closes it
+    again = app.scene
+    assert isinstance(again, ReportScene) and again is not view
+    assert again.image is not None and again.image is view.image  # shown at once: nothing drawn twice
+    click(app, again.close_button.get_abs_rect().center)
     assert app.scene is end_scene
 
 

@@ -13,6 +13,7 @@ screen, Escape or Close returns to it.
 from __future__ import annotations
 
 import threading
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -62,6 +63,39 @@ def draw_picture(session: Any, width: int) -> pygame.Surface:
 
     pixels, size = picture(build_report(from_session(session)), width)
     return pygame.image.frombuffer(pixels, size, "RGB")
+
+
+class _Drawn:
+    """The reports drawn (or being drawn) for the last battle shown, by (its events so far, width).
+
+    Reopening the report is then instant, and pressing Report again and again never sets more than one
+    drawing going.  Only the last battle is kept, and only weakly: a battle left behind is not held.
+    """
+
+    def __init__(self) -> None:
+        self.battle: weakref.ReferenceType[Any] | None = None
+        self.jobs: dict[tuple[int, int], ReportJob] = {}
+
+    def clear(self) -> None:
+        self.battle, self.jobs = None, {}
+
+    def job(self, session: Any, width: int) -> ReportJob:
+        if self.battle is None or self.battle() is not session:
+            self.battle, self.jobs = weakref.ref(session), {}
+        key = (len(session.events), width)
+        job = self.jobs.get(key)
+        if job is None or (job.ready() and job.error):
+            self.jobs = {}  # one size kept: a new size means the window changed
+            job = self.jobs[key] = ReportJob(lambda: draw_picture(session, width), name="report-draw")
+        return job
+
+
+_drawn = _Drawn()
+
+
+def drawing(session: Any, width: int) -> ReportJob:
+    """The job drawing the report of ``session`` at ``width`` pixels: the one already going or done, or a new one."""
+    return _drawn.job(session, width)
 
 
 def reports_folder() -> Path:
@@ -177,8 +211,7 @@ class ReportScene(Scene):
 
     def _draw_for(self, width: int) -> None:
         self.image, self.error, self.offset = None, None, 0
-        session = self.session
-        self.job = ReportJob(lambda: draw_picture(session, width), name="report-draw")
+        self.job = drawing(self.session, width)
 
     def _show(self) -> None:
         """Put the drawn report in the view at the scroll offset."""
