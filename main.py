@@ -42,6 +42,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--plain", action="store_true", help="screenshot the plain table (flat colours)")
     p.add_argument("--bench", action="store_true", help="print performance figures as JSON")
     p.add_argument(
+        "--report", metavar="FILE", help="write the after-action report of a save (.yaml) or a battle log (.jsonl)"
+    )
+    p.add_argument("--out", metavar="PATH", help="with --report: the .png or .html to write, or a folder for both")
+    p.add_argument(
         "--option", action="append", default=[], metavar="NAME[=VALUE]",
         help="switch on an option of the rule system (repeatable; e.g. wind_shifts, weather=heavy_seas)",
     )
@@ -117,6 +121,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2 if problems else 0
     if args.replay:
         return _replay(args.replay)
+    if args.report:
+        from game.report.cli import run
+
+        return run(args.report, args.out, args.house_rules)
+    if args.out:
+        print("error: --out goes with --report", file=sys.stderr)
+        return 2
     if args.selfplay:
         return _selfplay(args)
     if args.bench:

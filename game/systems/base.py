@@ -14,10 +14,12 @@ class and the gate that turns an untrusted mapping (a save) into a command.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from enum import Enum
 from typing import Any, ClassVar, Protocol
+
+from game.systems.account import DiceLuck, PointsEntry
 
 #: One entry of the battle log (BATTLE-LOG.md): a JSON object with ``seq``, ``turn`` and ``type``.
 Event = dict[str, Any]
@@ -295,6 +297,22 @@ class RuleSystem(Protocol):
 
     def legend(self) -> tuple[Any, ...]:
         """What its marks on the table and the card mean (game.systems.legend.LegendGroup), for the legend."""
+        ...
+
+    # The after-action report (game.systems.account): worked out from the battle log alone.
+
+    def dice_luck(self, event: Mapping[str, Any], setup: Mapping[str, Any]) -> DiceLuck | None:
+        """The hits an event's dice rolled against the hits they promised before they fell, or None.
+
+        ``setup`` is the battle's setup event (the ships and their specials). Never raises on a damaged event.
+        """
+        ...
+
+    def points_account(self, events: Sequence[Mapping[str, Any]], scenario: Any) -> tuple[PointsEntry, ...]:
+        """How the battle's points were earned, entry by entry; they sum to the points of its ``game_over``.
+
+        ``scenario`` is the battle's (None if it cannot be had: a scenario's own terms are then unknown).
+        """
         ...
 
 

@@ -31,6 +31,7 @@ TABLE_KEYS: tuple[tuple[str, str], ...] = (
     ("F1", "this reference"),
     ("F11 / F12", "fullscreen / screenshot"),
     ("Esc", "cancel the tool or plan, or back out"),
+    ("R / E (battle over)", "the after-action report / export it as .png and .html"),
 )
 
 

@@ -13,6 +13,8 @@ opens, is resized, or the setting changes (``App.apply_scale``).
 
 from __future__ import annotations
 
+import pygame
+
 #: The settings' choices: "auto", or a percentage.
 CHOICES = ("auto", "100", "125", "150", "175", "200", "250", "300")
 #: The window the layout was drawn for, and the smallest it still works in.
@@ -70,3 +72,13 @@ def chosen(setting: str, size: tuple[int, int]) -> float:
 
 def label(setting: str) -> str:
     return "Automatic (follows the window)" if setting == "auto" else f"{setting}%"
+
+
+def rect(x: float, y: float, w: float, h: float) -> pygame.Rect:
+    """A rect given in design pixels, in screen pixels at the scale in force (for laying out widgets)."""
+    return pygame.Rect(px(x), px(y), px(w), px(h))
+
+
+def design(size: tuple[float, float]) -> tuple[int, int]:
+    """A size in screen pixels, in design pixels: panels are laid out in design pixels, then drawn by ``rect``."""
+    return int(size[0] / _factor), int(size[1] / _factor)

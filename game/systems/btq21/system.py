@@ -8,14 +8,16 @@ different options or house rules can be played side by side.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from game.content.model import RuleSet, Scenario
 from game.content.rules import WEATHERS
 from game.content.yaml_nodes import suggest
+from game.systems.account import DiceLuck, PointsEntry
 from game.systems.base import Command, Event, Option, OptionError, Preview, Refusal, RuleOption, TurnBar
 from game.systems.btq21 import (
+    account,
     anchors,
     boarding_action,
     chasers,
@@ -291,3 +293,9 @@ class BeatToQuarters:
 
     def tutorial(self) -> Tutorial:
         return tutorial.tutorial(self.rules)
+
+    def dice_luck(self, event: Mapping[str, Any], setup: Mapping[str, Any]) -> DiceLuck | None:
+        return account.dice_luck(event, setup, self.rules)
+
+    def points_account(self, events: Sequence[Mapping[str, Any]], scenario: Any) -> tuple[PointsEntry, ...]:
+        return tuple(account.points_from_log(events, self.rules, scenario if isinstance(scenario, Scenario) else None))

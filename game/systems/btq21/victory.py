@@ -14,6 +14,11 @@ battle (factors in the rules data), rounded to a whole number.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from game.content.model import RuleSet, Scenario
+from game.systems.account import PointsEntry, totals
 from game.systems.btq21 import events as ev
 from game.systems.btq21.events import Out
 from game.systems.btq21.state import (
@@ -30,38 +35,111 @@ from game.systems.btq21.state import (
 )
 
 
-def ship_value(state: GameState, ship: Ship) -> int:
-    f = state.rules.victory["value"]
-    v = ship.guns * f["guns"] + ship.hull_start * f["hull"] + ship.rigging_start * f["rigging"]
-    v += ship.crew_start * f["crew"]
+def value_of(rules: RuleSet, guns: int, hull: int, rigging: int, crew: int) -> int:
+    """A ship's value from her guns and her tracks at the start of the battle (factors in the rules data)."""
+    f = rules.victory["value"]
+    v = guns * f["guns"] + hull * f["hull"] + rigging * f["rigging"]
+    v += crew * f["crew"]
     return int(v + 0.5)
 
 
-def points(state: GameState) -> dict[str, float]:
-    vic = state.rules.victory
-    exits = (state.scenario.victory or {}).get("exit_edges", {}) if state.scenario else {}
-    pts = {side: 0.0 for side in state.sides}
-    for ship in state.ships.values():
-        if ship.fireship:  # option fireships: spent by her own side, a prize for nobody
+def ship_value(state: GameState, ship: Ship) -> int:
+    return value_of(state.rules, ship.guns, ship.hull_start, ship.rigging_start, ship.crew_start)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What the points need of a ship at the end: whose she was, whose she is, how she ended, what she is worth."""
+
+    ship: str
+    owner: str  # the side she began the battle on
+    side: str  # the side she belongs to now (a prize changes hands)
+    status: str
+    value: int
+    exit_edge: str = ""
+    fireship: bool = False
+
+
+def standings(state: GameState) -> list[Standing]:
+    return [
+        Standing(
+            ship.id,
+            ship.original_side or ship.side,
+            ship.side,
+            ship.status,
+            ship_value(state, ship),
+            ship.exit_edge,
+            bool(ship.fireship),
+        )
+        for ship in state.ships.values()
+    ]
+
+
+def exit_edges(scenario: Scenario | None) -> dict[str, str]:
+    """The edge each side is meant to leave by, if the scenario names one (a blockade run)."""
+    return dict((scenario.victory or {}).get("exit_edges", {})) if scenario is not None else {}
+
+
+#: How a ship's loss scored for the enemy, in the words of the points table.
+_WHY = {
+    SUNK: "sunk",
+    EXPLODED: "blew up",
+    AGROUND: "ran aground",
+    DESTROYED: "silenced",
+    STRUCK: "struck her colours",
+    CAPTURED: "taken as a prize",
+    LEFT_TABLE: "left the table",
+}
+_NOBODY = {
+    "fireship": "a fireship, spent by her own side: she scores for nobody",
+    "retaken": "taken, then retaken by her own side: a prize for nobody",
+}
+
+
+def scoring(
+    ships: list[Standing], sides: tuple[str, ...], rules: RuleSet, exits: Mapping[str, str]
+) -> list[PointsEntry]:
+    """Every score of the battle, ship by ship: the points are these and nothing else.
+
+    An entry with no points says why a ship lost to her side scored for nobody (a
+    prize retaken, a fireship spent).
+    """
+    vic = rules.victory
+    out: list[PointsEntry] = []
+    for st in ships:
+        enemies = [s for s in sides if s != st.owner]
+        if st.fireship:  # option fireships: spent by her own side, a prize for nobody
+            if st.status != AFLOAT:
+                out.append(PointsEntry(st.owner, st.ship, "fireship", 0.0, st.value, 0.0, _NOBODY["fireship"]))
             continue
-        value = ship_value(state, ship)
-        owner = ship.original_side or ship.side
-        enemies = [s for s in state.sides if s != owner]
-        if ship.status in (SUNK, EXPLODED, AGROUND, STRUCK, DESTROYED):
-            for e in enemies:
-                pts[e] += value * float(vic["struck" if ship.status == STRUCK else "sunk"])
-        elif ship.status == CAPTURED:
-            if ship.side == ship.original_side:
-                continue  # retaken by her own side: a prize for nobody
-            for e in enemies:
-                pts[e] += value * float(vic["captured"])
-        elif ship.status == LEFT_TABLE:
-            if exits.get(owner) and exits.get(owner) == ship.exit_edge:
-                pts[owner] += value
+        if st.status in (SUNK, EXPLODED, AGROUND, STRUCK, DESTROYED):
+            out += _to(enemies, st, st.status, float(vic["struck" if st.status == STRUCK else "sunk"]), _WHY[st.status])
+        elif st.status == CAPTURED:
+            if st.side == st.owner:
+                out.append(PointsEntry(st.owner, st.ship, "retaken", 0.0, st.value, 0.0, _NOBODY["retaken"]))
+                continue
+            out += _to(enemies, st, CAPTURED, float(vic["captured"]), _WHY[CAPTURED])
+        elif st.status == LEFT_TABLE:
+            if exits.get(st.owner) and exits.get(st.owner) == st.exit_edge:
+                why = f"escaped by the {st.exit_edge} edge, as her side set out to"
+                out.append(PointsEntry(st.owner, st.ship, "escaped", float(st.value), st.value, 1.0, why))
             else:
-                for e in enemies:
-                    pts[e] += value * float(vic["left_table"])
-    return {k: round(v, 1) for k, v in pts.items()}
+                out += _to(enemies, st, LEFT_TABLE, float(vic["left_table"]), _WHY[LEFT_TABLE])
+    return out
+
+
+def _to(sides: list[str], st: Standing, reason: str, share: float, why: str) -> list[PointsEntry]:
+    """Her value times ``share`` to each of ``sides``."""
+    return [PointsEntry(side, st.ship, reason, st.value * share, st.value, share, why) for side in sides]
+
+
+def points_account(state: GameState) -> list[PointsEntry]:
+    return scoring(standings(state), state.sides, state.rules, exit_edges(state.scenario))
+
+
+def points(state: GameState) -> dict[str, float]:
+    """Each side's points: the sum of :func:`points_account`, rounded to a tenth."""
+    return {k: round(v, 1) for k, v in totals(points_account(state), state.sides).items()}
 
 
 def fighting_sides(state: GameState) -> list[str]:

@@ -23,11 +23,14 @@ from pygame_gui.elements import UIButton, UILabel, UITextBox
 from game.files import write_atomic
 from game.persistence.autosave import home
 from game.ui.app import Scene
+from game.ui.scale import design, px
+from game.ui.scale import rect as R
 from game.ui.scenes.reference import centred_card, is_input, make_scrim, preload_reading_fonts
 
 if TYPE_CHECKING:
     from game.ui.app import QuarterdeckApp
     from game.ui.match import Match
+    from game.ui.scenes.report import ReportJob
 
 #: Lost ships in red, ships out of the fight in amber, ships gone off the table in blue (by game.systems.card.FATES).
 FATE_COLOURS = {
@@ -146,33 +149,34 @@ class EndScene(Scene):
         self.match = match
         self.session = match.session
         self.saved: tuple[Path, Path] | None = None
+        self.export_job: ReportJob | None = None
         preload_reading_fonts(app.ui)
         self._build()
 
     def _build(self) -> None:
         ui = self.app.ui
-        w, h = self.app.size
+        w, h = design(self.app.size)  # laid out in design pixels (game.ui.scale), drawn by R
         session, state = self.session, self.session.state
         names, colours = side_names(session), side_colours(session)
         self.scrim = make_scrim(self)
-        self.card = centred_card(self, self.scrim, min(w - 64, 980), min(h - 64, 680))
-        cw, ch = self.card.get_container().get_size()
+        self.card = centred_card(self, self.scrim, px(min(w - 64, 980)), px(min(h - 64, 680)))
+        cw, ch = design(self.card.get_container().get_size())
         pad = 20
         self.title = UILabel(
-            pygame.Rect(pad, 14, cw - 2 * pad, 48),
+            R(pad, 14, cw - 2 * pad, 48),
             result_title(session),
             manager=ui,
             container=self.card,
             object_id=ObjectID(object_id="#end_title", class_id="@end_title"),
         )
         self.reason = UILabel(
-            pygame.Rect(pad, 62, cw - 2 * pad, 28),
+            R(pad, 62, cw - 2 * pad, 28),
             f"{result_reason(session)}   \u00b7   turn {state.turn} of {state.turn_limit}",
             manager=ui,
             container=self.card,
             object_id=ObjectID(object_id="#end_reason", class_id="@end_reason"),
         )
-        top, bottom = 104, ch - pad - 40 - 14
+        top, bottom = 104, ch - pad - 2 * 40 - 12 - 14  # two rows of buttons under the fates
         sides = list(state.sides)
         gap = 14
         col_w = (cw - 2 * pad - gap * (len(sides) - 1)) // max(1, len(sides))
@@ -194,22 +198,23 @@ class EndScene(Scene):
                 rows.append("<i>no ships</i>")
             self.side_boxes[side] = UITextBox(
                 "<br><br>".join(rows),
-                pygame.Rect(pad + i * (col_w + gap), top, col_w, bottom - top),
+                R(pad + i * (col_w + gap), top, col_w, bottom - top),
                 manager=ui,
                 container=self.card,
                 object_id=ObjectID(object_id=f"#fates_{side}", class_id="@reading"),
             )
-        by = ch - pad - 40
+        by = ch - pad - 40  # the bottom row: the log on the left, leaving on the right
         self.save_button = UIButton(
-            pygame.Rect(pad, by, 190, 40),
+            R(pad, by, 190, 40),
             "Save battle log",
             manager=ui,
             container=self.card,
             tool_tip_text="Write the battle in plain words (.txt) and as events (.jsonl) to your logs folder.",
             object_id=ObjectID(object_id="#save_log", class_id="@action_button"),
         )
+        up = by - 40 - 12  # the row above: the report, and the battle again
         self.watch_button = UIButton(
-            pygame.Rect(pad + 190 + 12, by, 170, 40),
+            R(pad + 110 + 12 + 160 + 12, up, 170, 40),
             "Watch it again",
             manager=ui,
             container=self.card,
@@ -217,8 +222,9 @@ class EndScene(Scene):
             "from any point.  Key: W",
             object_id=ObjectID(object_id="#watch_again", class_id="@action_button"),
         )
+        self._report_buttons(pad, int(up))
         self.menu_button = UIButton(
-            pygame.Rect(cw - pad - 180, by, 180, 40),
+            R(cw - pad - 180, by, 180, 40),
             "Back to menu",
             manager=ui,
             container=self.card,
@@ -226,13 +232,58 @@ class EndScene(Scene):
             object_id=ObjectID(object_id="#to_menu", class_id="@action_button"),
         )
         self.look_button = UIButton(
-            pygame.Rect(cw - pad - 180 - 12 - 250, by, 250, 40),
+            R(cw - pad - 180 - 12 - 250, by, 250, 40),
             "Keep looking at the table",
             manager=ui,
             container=self.card,
             tool_tip_text="Close this summary and look over the final positions.  Key: Escape",
             object_id=ObjectID(object_id="#keep_looking", class_id="@action_button"),
         )
+
+    # --- the after-action report (game.ui.scenes.report) ----------------------------------------------
+
+    def _report_buttons(self, pad: int, by: int) -> None:
+        """'Report' (the report in the window) and 'Export report' (PNG and HTML to the reports folder)."""
+        x = pad
+        self.report_button = UIButton(
+            R(x, by, 110, 40),
+            "Report",
+            manager=self.app.ui,
+            container=self.card,
+            tool_tip_text="The after-action report: the plan of the battle, damage turn by turn, the dice's luck, "
+            "how the points were earned.  Key: R",
+            object_id=ObjectID(object_id="#report", class_id="@action_button"),
+        )
+        self.export_button = UIButton(
+            R(x + 110 + 12, by, 160, 40),
+            "Export report",
+            manager=self.app.ui,
+            container=self.card,
+            tool_tip_text="Write the after-action report as a picture (.png) and a page (.html) to your reports "
+            "folder.  Key: E",
+            object_id=ObjectID(object_id="#export_report", class_id="@action_button"),
+        )
+
+    def open_report(self) -> None:
+        from game.ui.scenes.report import ReportScene
+
+        self.app.push(ReportScene(self.app, self.session, export=self.export_report))
+
+    def export_report(self) -> None:
+        from game.ui.scenes.report import start_export
+
+        if self.export_job is not None and not self.export_job.ready():
+            self.app.say("still writing the report...")
+            return
+        self.export_job = start_export(self.session)
+        self.app.say("drawing the report...")
+
+    def update(self, dt: float) -> None:
+        from game.ui.scenes.report import exported_words
+
+        if self.export_job is not None and self.export_job.ready():
+            self.app.say(exported_words(self.export_job), seconds=8.0)
+            self.export_job = None
 
     def save_log(self) -> None:
         try:
@@ -256,6 +307,12 @@ class EndScene(Scene):
             if event.ui_element is self.watch_button:
                 self.watch_again()
                 return True
+            if event.ui_element is self.report_button:
+                self.open_report()
+                return True
+            if event.ui_element is self.export_button:
+                self.export_report()
+                return True
             if event.ui_element is self.look_button:
                 self.app.pop()
                 return True
@@ -268,6 +325,10 @@ class EndScene(Scene):
                 self.app.pop()
             elif event.key == pygame.K_w:
                 self.watch_again()
+            elif event.key == pygame.K_r:
+                self.open_report()
+            elif event.key == pygame.K_e:
+                self.export_report()
             return True
         return is_input(event)
 

@@ -40,7 +40,8 @@ from game.ui import scale
 from game.ui.app import Scene
 from game.ui.fonts import message as shown_message
 from game.ui.render.thumbnail import scenario_thumbnail
-from game.ui.scale import factor, px
+from game.ui.scale import design, px
+from game.ui.scale import rect as R
 from game.ui.scenes.reference import ReferenceScene, select_item
 from game.ui.settings import ANIMATION_SPEEDS, save_settings, settings_path
 
@@ -984,17 +985,6 @@ VIEW_SETTINGS = (
     ("plain_table", "Plain table: flat colours, for slow machines",
      "Draw the sea, the land and the ships in flat colours instead of the painted table."),
 )
-
-
-def R(x: float, y: float, w: float, h: float) -> pygame.Rect:
-    """A widget's rect given in design pixels, at the UI scale (game.ui.scale)."""
-    return pygame.Rect(px(x), px(y), px(w), px(h))
-
-
-def design(size) -> tuple[int, int]:
-    """Screen pixels back to design pixels: the menu is laid out in design pixels."""
-    k = factor()
-    return int(size[0] / k), int(size[1] / k)
 
 
 def _option_rows(n: int) -> int:

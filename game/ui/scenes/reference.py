@@ -28,6 +28,7 @@ from game.systems.base import RuleSystem
 from game.systems.reference_text import TABLE_FACE, TABLE_PIXELS
 from game.ui.app import Scene
 from game.ui.keys import keys_section
+from game.ui.scale import px
 
 #: Above anything the scene below is likely to stack (panels, dropdowns, their lists).
 OVERLAY_HEIGHT = 40
@@ -80,7 +81,7 @@ def preload_reading_fonts(manager: pygame_gui.UIManager, sizes: tuple[int, ...] 
     """Bold and italic faces used by HTML text boxes, loaded up front (pygame_gui warns otherwise)."""
     try:
         fonts: Any = manager.get_theme().get_font_dictionary()  # loaded_fonts is not in the interface
-        for size in sizes:
+        for size in (px(v) for v in sizes):  # the theme's sizes at the UI scale (game.ui.theme)
             for bold, italic in ((True, False), (False, True), (True, True)):
                 if fonts.create_font_id(size, "noto_sans", bold, italic) not in fonts.loaded_fonts:
                     fonts.preload_font(size, "noto_sans", bold, italic)
