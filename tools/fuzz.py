@@ -569,6 +569,29 @@ class Worker:
         main.main(["--replay", str(path)])
         return "", False
 
+    def door_report(self, task: Task, path: Path) -> tuple[str, bool]:
+        """The after-action report of a save or a log: drawn, or refused in one line (exit 2)."""
+        import tempfile
+
+        import main
+
+        with tempfile.TemporaryDirectory(prefix="qd-fuzz-report-") as out:  # a report drawn is no stray file
+            main.main(["--report", str(path), "--out", str(Path(out) / "report.png")])
+        return "", False
+
+    def door_listing(self, task: Task, path: Path) -> tuple[str, bool]:
+        """The load window's reading of a save: its summary, and where its ships stood (never an exception)."""
+        from game.content.load import load_default
+        from game.persistence.listing import final_positions, summarise
+
+        rules, ships = load_default()
+        summary = summarise(path, rules, ships)
+        summary.progress()
+        summary.sides()
+        if not summary.problem:
+            final_positions(path, rules, ships)
+        return "", False
+
     def door_logcheck(self, task: Task, path: Path) -> tuple[str, bool]:
         from game import logcheck
 
@@ -660,8 +683,8 @@ DOORS = {
     "rules": ("check-data",),
     "ships": ("check-data",),
     "scenario": ("check-data",),
-    "save": ("replay", "replay", "load", "dialog", "autosave"),
-    "log": ("logcheck",),
+    "save": ("replay", "replay", "load", "dialog", "autosave", "listing", "report"),
+    "log": ("logcheck", "logcheck", "report"),
     "settings": ("settings",),
     "house": ("house-rules",),
 }

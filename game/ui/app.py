@@ -294,7 +294,7 @@ class QuarterdeckApp(App):
         #: The rule system of the tables loaded, for what is shown outside a battle (the rules reference).
         self.system = make_system(self.rules.system, self.rules)
         self.autosave = not headless
-        for folder in (home(), home() / "saves"):
+        for folder in (home(), home() / "saves", home() / "reports", home() / "logs"):
             sweep(folder)  # temporary files a killed autosave or save left behind
         from game.ui.sound import Sounds
 
