@@ -693,10 +693,15 @@ DOORS = {
 def plan(corpus: list[Seed], budget: int, seed: int, doors: set[str] | None = None) -> Iterator[Task]:
     rng = random.Random(seed)
     seeds = [s for s in corpus if doors is None or set(DOORS[s.kind]) & doors]
+    # every door once first (in a fixed order), so even a short run reaches them all; then at random
+    firsts = sorted({d for s in seeds for d in DOORS[s.kind] if doors is None or d in doors})
     for i in range(budget):
-        base = rng.choice(seeds)
-        choices = [d for d in DOORS[base.kind] if doors is None or d in doors]
-        door = rng.choice(choices)
+        if i < len(firsts):
+            door = firsts[i]
+            base = rng.choice([s for s in seeds if door in DOORS[s.kind]])
+        else:
+            base = rng.choice(seeds)
+            door = rng.choice([d for d in DOORS[base.kind] if doors is None or d in doors])
         mrng = random.Random(rng.getrandbits(64))
         if base.kind in ("save", "rules", "ships", "scenario") and mrng.random() < 0.03:
             yield Task(i, door, base.name, "special", base.kind, None, mrng.choice(SPECIALS))
