@@ -23,12 +23,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.ai import make_player  # noqa: E402
 from game.content.load import load_default  # noqa: E402
 from game.persistence.save import load_save  # noqa: E402
+from game.systems.base import Control  # noqa: E402
 from game.systems.btq21.engine import Rejected  # noqa: E402
 from game.table.geometry import heading_vector  # noqa: E402
 from game.ui.camera import Camera  # noqa: E402
-from game.ui.panels.actions import BUTTON_H, actions_for  # noqa: E402
+from game.ui.panels.actions import actions_for, arrange  # noqa: E402
 from game.ui.panels.phasebar import HEIGHT as BAR_H  # noqa: E402
-from game.ui.scenes.battle import CARD_H, RIGHT_W  # noqa: E402
+from game.ui.scenes.battle import RIGHT_W  # noqa: E402
 from game.ui.scenes.battle_input import fire_popup_width  # noqa: E402
 
 
@@ -134,15 +135,14 @@ def actions(cmd, st, cam: Camera, session, opts, w: int, h: int) -> list[str]:
     if t == "fire":
         target = st.ships[cmd.target]
         sx, sy = cam.to_screen(target.x, target.y)
-        acts = [a for a in actions_for(st, opts, None) if a.target == cmd.target and a.group in ("fire", "boarding")]
-        want = f"Fire {cmd.side} at {target.name}: " + ("chain shot" if cmd.chain_shot else cmd.aim)
-        i = next(i for i, a in enumerate(acts) if a.label == want)
+        acts = [a for a in ordered(session, opts, None) if a.target == cmd.target]
+        i = next(i for i, a in enumerate(acts) if a.make() == cmd)
         width, hh = fire_popup_width([a.label for a in acts]), len(acts) * 34 + 10
         px = min(sx + 10, w - width - 4)
         py = min(sy + 10, h - hh - 4)
         bx, by = px + 4 + (width - 14) // 2, py + 4 + i * 34 + 15
         return [f"click {int(sx)} {int(sy)}", "wait 0.4", f"click {int(bx)} {int(by)}", "wait 1.5"]
-    # anything else: its button in the action panel
+    # anything else: the key of its button in the action panel (1-9, top first), as the panel numbers them
     pre: list[str] = []
     planned = None
     if t == "boxhaul":  # the button sails the distance on the tape: lay it out first
@@ -151,16 +151,18 @@ def actions(cmd, st, cam: Camera, session, opts, w: int, h: int) -> list[str]:
         gx, gy = s.x - f[0] * 0.3, s.y - f[1] * 0.3
         pre = [f"drag {scr(gx, gy)} {scr(gx + f[0] * cmd.distance, gy + f[1] * cmd.distance)}", "wait 0.3"]
         planned = cmd.distance
-    acts = actions_for(st, opts, planned)
-    for i, a in enumerate(acts):
-        made = a.make()
-        if made == cmd:
-            if i < 4:
-                x = w - RIGHT_W + 6 + (RIGHT_W - 12 - 20) // 2
-                y = BAR_H + 6 + CARD_H + 6 + i * (BUTTON_H + 4) + BUTTON_H // 2
-                return pre + [f"click {x} {y}", "wait 1"]
+    for i, a in enumerate(ordered(session, opts, planned)):
+        if i < 9 and a.make() == cmd:
             return pre + [f"key {i + 1}", "wait 1"]
     return [f"# no button for {cmd}"]
+
+
+def ordered(session, opts, distance):
+    """The action panel's buttons in the order the window numbers them (the tape laid ahead, as it starts)."""
+    tapes = [o for o in opts if o.control is Control.TAPE]
+    laid = next((o for o in tapes if o.measure != "astern"), tapes[0]) if tapes else None
+    acts = actions_for(opts, laid.type if laid else None, distance if laid else None)
+    return arrange(acts, session.system.groups(), RIGHT_W - 16, lambda words, caption: 7 * len(words))[0]
 
 
 if __name__ == "__main__":

@@ -379,7 +379,20 @@ class QuarterdeckApp(App):
         except ValueError as e:
             return f"{path}: {e}"
         self.open_battle(match)
+        self._resume_guide()
         return None
+
+    def _resume_guide(self) -> None:
+        """A guided first battle loaded again goes on with its guide's tips (its lessons were given)."""
+        from game.ui.coach import Coach
+        from game.ui.scenes.battle import BattleScene
+
+        scene = self.scene
+        tutorial = self.system.tutorial()
+        if not isinstance(scene, BattleScene) or tutorial is None or scene.state.phase == "over":
+            return
+        if scene.state.scenario_id == tutorial.scenario and scene.match.players == dict(tutorial.players):
+            scene.coach = Coach(scene, tutorial, resumed=True)
 
     def continue_autosave(self) -> str | None:
         from game.persistence.autosave import autosave_path

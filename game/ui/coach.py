@@ -42,10 +42,11 @@ BG = (14, 22, 31, 240)
 class Coach:
     """The lessons in hand and where they stand; drawn over the table, with Next and Skip buttons."""
 
-    def __init__(self, scene: BattleScene, tutorial: Tutorial) -> None:
+    def __init__(self, scene: BattleScene, tutorial: Tutorial, resumed: bool = False) -> None:
+        """``resumed``: a guided battle loaded again (Continue): the lessons were given, the tips go on."""
         self.scene = scene
         self.tutorial = tutorial
-        self.done: set[str] = set()
+        self.done: set[str] = {les.key for les in tutorial.lessons} if resumed else set()
         self.active = True
         self.current: Lesson | None = None
         self._seen: set[tuple[str, str]] = set()  # (event type, ship) of the battle so far

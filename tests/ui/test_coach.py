@@ -117,3 +117,17 @@ def test_the_guide_keeps_off_what_it_points_at_and_inside_the_table(size):
         if target is not None:
             assert not scene.coach.rect.colliderect(target)
         click(app, scene.coach.next_button.get_abs_rect().center)
+
+
+def test_a_guided_battle_continued_from_its_autosave_keeps_the_guides_tips(quarterdeck_home):
+    from game.persistence.autosave import autosave_path
+    from game.persistence.save import write_save
+
+    app, scene = _first_battle(seed=3)
+    key(app, pygame.K_RETURN)  # activated: there is something to autosave
+    write_save(autosave_path(), scene.match.session)
+    assert app.continue_autosave() is None
+    again = app.scene
+    assert again is not scene and again.coach is not None
+    again.coach.update()
+    assert {les.key for les in again.coach.tutorial.lessons} <= again.coach.done  # the lessons were given
