@@ -43,10 +43,11 @@ class Coach:
     """The lessons in hand and where they stand; drawn over the table, with Next and Skip buttons."""
 
     def __init__(self, scene: BattleScene, tutorial: Tutorial, resumed: bool = False) -> None:
-        """``resumed``: a guided battle loaded again (Continue): the lessons were given, the tips go on."""
+        """``resumed``: a guided battle loaded again (Continue). Once the player has finished an activation
+        the lessons were given and only the tips go on; before that, the guide starts again."""
         self.scene = scene
         self.tutorial = tutorial
-        self.done: set[str] = {les.key for les in tutorial.lessons} if resumed else set()
+        self.done: set[str] = {les.key for les in tutorial.lessons} if resumed and self._acted() else set()
         self.active = True
         self.current: Lesson | None = None
         self._seen: set[tuple[str, str]] = set()  # (event type, ship) of the battle so far
@@ -65,6 +66,15 @@ class Coach:
         self._show_buttons(False)
 
     # --- what holds -------------------------------------------------------------------
+
+    def _acted(self) -> bool:
+        """Whether a ship of a side the player commands has finished an activation in this battle."""
+        match = self.scene.match
+        ships = match.state.ships
+        return any(
+            e.get("type") == "activation_end" and e.get("ship") in ships and match.is_human(ships[e["ship"]].side)
+            for e in match.session.events
+        )
 
     def _catch_up(self) -> None:
         events = self.scene.match.session.events

@@ -124,10 +124,19 @@ def test_a_guided_battle_continued_from_its_autosave_keeps_the_guides_tips(quart
     from game.persistence.save import write_save
 
     app, scene = _first_battle(seed=3)
-    key(app, pygame.K_RETURN)  # activated: there is something to autosave
+    key(app, pygame.K_RETURN)  # activated, not yet finished: the guide starts again on loading
     write_save(autosave_path(), scene.match.session)
     assert app.continue_autosave() is None
     again = app.scene
-    assert again is not scene and again.coach is not None
-    again.coach.update()
-    assert {les.key for les in again.coach.tutorial.lessons} <= again.coach.done  # the lessons were given
+    assert again is not scene and again.coach is not None and not again.coach.done
+    for _ in range(3):  # her three segments, then the end of her activation
+        key(again.app, pygame.K_END)
+        key(again.app, pygame.K_RETURN)
+        frames(again.app, 2)
+    key(again.app, pygame.K_e)
+    frames(again.app, 2)
+    write_save(autosave_path(), again.match.session)
+    assert app.continue_autosave() is None
+    third = app.scene
+    third.coach.update()
+    assert {les.key for les in third.coach.tutorial.lessons} <= third.coach.done  # the lessons were given
