@@ -176,3 +176,14 @@ def _alive(pid: int) -> bool:
     except (PermissionError, OSError):
         return True
     return True
+
+
+def free_names(folder: Path, stem: str, suffixes: tuple[str, ...]) -> tuple[Path, ...]:
+    """``folder/stem`` with each suffix, numbered ``-2``, ``-3`` ... until no file of that name is there yet."""
+    n = 1
+    while True:
+        name = stem if n == 1 else f"{stem}-{n}"
+        paths = tuple(folder / f"{name}{suffix}" for suffix in suffixes)
+        if not any(p.exists() for p in paths):
+            return paths
+        n += 1

@@ -10,7 +10,7 @@ import os
 import time
 from pathlib import Path
 
-from game.files import write_atomic
+from game.files import free_names, write_atomic
 from game.report import compose
 from game.report.build import build_report
 from game.report.page import html_page
@@ -21,13 +21,8 @@ PNG, HTML = ".png", ".html"
 
 def numbered(folder: Path, stem: str) -> tuple[Path, Path]:
     """``<folder>/<stem>.png`` and ``.html``, numbered ``-2``, ``-3`` ... if either name is taken."""
-    n = 1
-    while True:
-        name = stem if n == 1 else f"{stem}-{n}"
-        png, html = folder / f"{name}{PNG}", folder / f"{name}{HTML}"
-        if not png.exists() and not html.exists():
-            return png, html
-        n += 1
+    png, html = free_names(folder, stem, (PNG, HTML))
+    return png, html
 
 
 def report_paths(folder: Path, scenario: str, stamp: str | None = None) -> tuple[Path, Path]:

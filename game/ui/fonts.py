@@ -66,3 +66,30 @@ def blit_text(
 def forget() -> None:
     font.cache_clear()
     text.cache_clear()
+
+
+def fit_text(
+    s: str, size: int, colour: tuple[int, int, int], max_w: int, bold: bool = False, shrink: int = 4
+) -> pygame.Surface:
+    """``s`` rendered no wider than ``max_w``: up to ``shrink`` sizes smaller, then cut with an ellipsis.
+
+    Shrinking only a little keeps the card's type consistent; a long ship name
+    or armament is better cut than made unreadable.
+    """
+    max_w = max(1, int(max_w))
+    for sz in range(size, max(8, size - shrink) - 1, -1):
+        img = text(s, sz, colour, bold)
+        if img.get_width() <= max_w:
+            return img
+    sz = max(8, size - shrink)
+    lo, hi = 0, len(s)
+    while lo < hi:  # longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if text(s[:mid].rstrip() + "…", sz, colour, bold).get_width() <= max_w:
+            lo = mid
+        else:
+            hi = mid - 1
+    img = text((s[:lo].rstrip() + "…") if lo else "…", sz, colour, bold)
+    if img.get_width() > max_w:  # not even the ellipsis fits: crop
+        img = img.subsurface((0, 0, max_w, img.get_height()))
+    return img

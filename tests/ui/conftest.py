@@ -23,3 +23,13 @@ def _pygame():
     pygame.font.init()
     fonts.forget()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _ui_scale_back_to_one():
+    """A window of a test sets the UI scale for its size; the next test starts at 1 again."""
+    yield
+    from game.ui import fonts, scale
+
+    if scale.set_factor(1.0):
+        fonts.forget()

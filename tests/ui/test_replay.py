@@ -16,6 +16,7 @@ from game.persistence.save import load_save, read_save, write_save
 from game.persistence.session import Session
 from game.selfplay import play
 from game.ui.keys import keys_section
+from game.ui.scale import px
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.replay import ReplayScene
@@ -437,7 +438,7 @@ def test_the_viewer_survives_a_resize(app, save):
         app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         app._resized()
         frames(app, 2)
-        assert scene.cam.view_w == size[0] - 400 and scene.bar.rect.bottom == size[1]
+        assert scene.cam.view_w == size[0] - px(400) and scene.bar.rect.bottom == size[1]
         assert scene.controls.buttons["play"].get_abs_rect().right <= size[0]
         assert scene.log.rect.bottom <= size[1] and scene.point == 20
 

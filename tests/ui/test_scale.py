@@ -11,12 +11,6 @@ from game.ui.theme import theme
 from tests.ui.driver import battle, frames, make_app
 
 
-@pytest.fixture(autouse=True)
-def _back_to_one():
-    yield
-    scale.set_factor(1.0)
-
-
 @pytest.mark.parametrize("size,want", [((1024, 600), 1.0), ((1600, 900), 1.0), ((1920, 1080), 1.25),
                                        ((2560, 1440), 1.5), ((3840, 2160), 2.5)])
 def test_automatic_scale_follows_the_window(size, want):

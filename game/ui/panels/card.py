@@ -19,7 +19,7 @@ import pygame
 
 from game.systems.card import LOST, OK, PINK, PINK_LOST, Card, Mark, Table, Track
 from game.ui import palette as P
-from game.ui.fonts import text
+from game.ui.fonts import fit_text, text
 from game.ui.scale import factor, px
 
 # --- colours -----------------------------------------------------------------
@@ -55,33 +55,6 @@ TONE_COLOURS: dict[str, tuple[int, int, int]] = {
 
 
 # --- text that fits ----------------------------------------------------------
-
-
-def fit_text(
-    s: str, size: int, colour: tuple[int, int, int], max_w: int, bold: bool = False, shrink: int = 4
-) -> pygame.Surface:
-    """``s`` rendered no wider than ``max_w``: up to ``shrink`` sizes smaller, then cut with an ellipsis.
-
-    Shrinking only a little keeps the card's type consistent; a long ship name
-    or armament is better cut than made unreadable.
-    """
-    max_w = max(1, int(max_w))
-    for sz in range(size, max(8, size - shrink) - 1, -1):
-        img = text(s, sz, colour, bold)
-        if img.get_width() <= max_w:
-            return img
-    sz = max(8, size - shrink)
-    lo, hi = 0, len(s)
-    while lo < hi:  # longest prefix that fits with the ellipsis
-        mid = (lo + hi + 1) // 2
-        if text(s[:mid].rstrip() + "…", sz, colour, bold).get_width() <= max_w:
-            lo = mid
-        else:
-            hi = mid - 1
-    img = text((s[:lo].rstrip() + "…") if lo else "…", sz, colour, bold)
-    if img.get_width() > max_w:  # not even the ellipsis fits: crop
-        img = img.subsurface((0, 0, max_w, img.get_height()))
-    return img
 
 
 def wrap_lines(s: str, size: int, max_w: int, max_lines: int) -> list[str]:

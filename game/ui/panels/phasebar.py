@@ -6,7 +6,7 @@ import pygame
 
 from game.systems.base import TurnBar
 from game.ui import palette as P
-from game.ui.fonts import blit_text, text
+from game.ui.fonts import blit_text, fit_text
 from game.ui.scale import px
 
 HEIGHT = 40  # design pixels (game.ui.scale)
@@ -41,22 +41,6 @@ def draw_phase_bar(
         col = P.side_colour(state, to_move)
         pygame.draw.circle(surf, col, (x + px(14), mid), px(7))
         x += px(26)
-    img = _fitted(words, limit - x - px(8))
+    img = fit_text(words, 18, P.TEXT, limit - x - px(8))
     surf.blit(img, img.get_rect(midleft=(x, mid)))
 
-
-def _fitted(words: str, room: int) -> pygame.Surface:
-    """The status in the room there is: 18 points, else smaller, else cut with an ellipsis."""
-    room = max(1, room)
-    for size in (18, 16, 14):
-        img = text(words, size, P.TEXT)
-        if img.get_width() <= room:
-            return img
-    lo, hi = 0, len(words)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if text(words[:mid].rstrip() + "\u2026", 14, P.TEXT).get_width() <= room:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text(words[:lo].rstrip() + "\u2026", 14, P.TEXT)

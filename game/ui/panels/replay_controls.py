@@ -17,6 +17,7 @@ from pygame_gui.elements import UIButton
 from game.ui import palette as P
 from game.ui.fonts import blit_text
 from game.ui.fonts import text as render
+from game.ui.scale import px
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ CAPTION_H = 46
 ROW_H = 34
 BUTTON_H = 30
 GAP = 5
-HEIGHT = CAPTION_H + len(ROWS) * ROW_H + 4
+HEIGHT = CAPTION_H + len(ROWS) * ROW_H + 4  # design pixels (game.ui.scale)
 #: The share of a row each button takes, by row (the rest of a row is split evenly).
 _WIDTHS = {"play": 2.0, "branch": 2.4, "slower": 1.0, "faster": 1.0}
 
@@ -84,24 +85,24 @@ class ReplayControls:
         for b in self.buttons.values():
             b.kill()
         self.buttons = {}
-        y = self.rect.top + CAPTION_H
+        y = self.rect.top + px(CAPTION_H)
         for row in ROWS:
             shares = [_WIDTHS.get(c.name, 1.0) for c in row]
-            room = self.rect.width - GAP * (len(row) - 1)
+            room = self.rect.width - px(GAP) * (len(row) - 1)
             if row[0].name == "slower":  # the speed is written between Slower and Faster
-                room -= SPEED_W + GAP
+                room -= px(SPEED_W) + px(GAP)
             x = float(self.rect.left)
             for c, share in zip(row, shares, strict=True):
                 w = room * share / sum(shares)
                 self.buttons[c.name] = UIButton(
-                    pygame.Rect(round(x), y, round(w), BUTTON_H), c.label, manager=self.manager,
+                    pygame.Rect(round(x), y, round(w), px(BUTTON_H)), c.label, manager=self.manager,
                     container=self.container, tool_tip_text=tip(c),
                 )
-                x += w + GAP
+                x += w + px(GAP)
                 if c.name == "slower":
-                    self.speed_rect = pygame.Rect(round(x), y, SPEED_W, BUTTON_H)
-                    x += SPEED_W + GAP
-            y += ROW_H
+                    self.speed_rect = pygame.Rect(round(x), y, px(SPEED_W), px(BUTTON_H))
+                    x += px(SPEED_W) + px(GAP)
+            y += px(ROW_H)
 
     def set_rect(self, rect: pygame.Rect) -> None:
         if pygame.Rect(rect) != self.rect:

@@ -28,7 +28,7 @@ from pygame_gui.elements import UIButton, UIImage, UILabel, UIScrollingContainer
 from game.persistence.autosave import autosave_path
 from game.persistence.listing import SaveSummary, final_positions, saves_in, summarise
 from game.ui import palette as P
-from game.ui.fonts import shown, text
+from game.ui.fonts import fit_text, shown, text
 from game.ui.render.thumbnail import scenario_thumbnail
 
 ROW_H = 96
@@ -135,12 +135,12 @@ class SaveBrowser(UIWindow):
         tw = width - x - 10
         auto = summary.path == autosave_path()
         head = ("Autosave: " if auto else "") + summary.title
-        surf.blit(_fit(head, 22, (255, 246, 223), tw, True), (x, 8))
+        surf.blit(fit_text(head, 22, (255, 246, 223), tw, True, shrink=0), (x, 8))
         if summary.problem:
-            surf.blit(_fit(f"Damaged: {summary.problem}", 16, WARN, tw), (x, 36))
+            surf.blit(fit_text(f"Damaged: {summary.problem}", 16, WARN, tw, shrink=0), (x, 36))
         else:
             story = summary.progress() + (f"  \u00b7  options: {', '.join(summary.options)}" if summary.options else "")
-            surf.blit(_fit(story[:1].upper() + story[1:], 17, (230, 199, 122), tw), (x, 34))
+            surf.blit(fit_text(story[:1].upper() + story[1:], 17, (230, 199, 122), tw, shrink=0), (x, 34))
             sx = x
             for k, (name, kind, colour) in enumerate(summary.sides()):
                 if k:
@@ -148,11 +148,11 @@ class SaveBrowser(UIWindow):
                     surf.blit(vs, (sx, 57))
                     sx += vs.get_width()
                 pygame.draw.rect(surf, colour, pygame.Rect(sx, 61, 10, 10))
-                words = _fit(f"{name} ({kind})", 16, P.TEXT, max(40, x + tw - sx - 14))
+                words = fit_text(f"{name} ({kind})", 16, P.TEXT, max(40, x + tw - sx - 14), shrink=0)
                 surf.blit(words, (sx + 14, 57))
                 sx += 14 + words.get_width()
         when = summary.modified.strftime("%d %b %Y %H:%M")
-        surf.blit(_fit(f"saved {when}  \u00b7  {summary.path.name}", 14, DIM, tw), (x, 76))
+        surf.blit(fit_text(f"saved {when}  \u00b7  {summary.path.name}", 14, DIM, tw, shrink=0), (x, 76))
         return surf
 
     def _refresh_row(self, i: int) -> None:
@@ -303,17 +303,3 @@ class SaveBrowser(UIWindow):
         if delete is not None:
             delete.hide()  # nothing is deleted from a game's load window
 
-
-def _fit(s: str, size: int, colour: tuple[int, int, int], width: int, bold: bool = False) -> pygame.Surface:
-    """``s`` cut with an ellipsis to ``width`` pixels."""
-    img = text(s, size, colour, bold)
-    if img.get_width() <= width:
-        return img
-    lo, hi = 0, len(s)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if text(s[:mid].rstrip() + "\u2026", size, colour, bold).get_width() <= width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text(s[:lo].rstrip() + "\u2026", size, colour, bold)

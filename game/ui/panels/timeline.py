@@ -25,6 +25,7 @@ import pygame
 from game.ui import palette as P
 from game.ui.fonts import blit_text
 from game.ui.fonts import text as render
+from game.ui.scale import px
 
 
 @dataclass(frozen=True)
@@ -132,7 +133,7 @@ class TimelineBar:
         self.name_of = name_of
         #: Where the battle watched was itself taken in command from another (marked on the bar).
         self.branch_point = branch_point
-        self.rect = pygame.Rect(0, 0, 10, HEIGHT)
+        self.rect = pygame.Rect(0, 0, 10, px(HEIGHT))
         self._cache: pygame.Surface | None = None
         self._cache_key: tuple = ()
 
@@ -143,7 +144,8 @@ class TimelineBar:
     def bar(self) -> pygame.Rect:
         """The bar itself (the strip less its margins and the turn labels)."""
         r = self.rect
-        return pygame.Rect(r.left + PAD_X, r.top + LABEL_H + 6, max(1, r.width - 2 * PAD_X), BAR_H)
+        pad = px(PAD_X)
+        return pygame.Rect(r.left + pad, r.top + px(LABEL_H) + px(6), max(1, r.width - 2 * pad), px(BAR_H))
 
     def x_of(self, point: int) -> float:
         bar = self.bar
@@ -157,7 +159,7 @@ class TimelineBar:
 
     def hit(self, pos: tuple[int, int]) -> bool:
         """Whether ``pos`` is on the strip where a press scrubs (the bar and a little about it)."""
-        return self.bar.inflate(2 * PAD_X, 16).collidepoint(pos) or self.rect.collidepoint(pos)
+        return self.bar.inflate(2 * px(PAD_X), px(16)).collidepoint(pos) or self.rect.collidepoint(pos)
 
     def span_at(self, pos: tuple[int, int]) -> Span | None:
         """The activation under ``pos`` on the bar, if any."""

@@ -29,7 +29,7 @@ from typing import Any, Protocol
 import pygame
 
 from game.ui import palette as P
-from game.ui.fonts import text
+from game.ui.fonts import fit_text, text
 from game.ui.scale import px
 
 # --- timing (seconds at speed 1) ----------------------------------------------
@@ -588,7 +588,7 @@ class DiceTray:
             n = len(g.faces)
             if head is not None:
                 words = _caption(g, show.dice[k : k + n], show.phase != TUMBLING)
-                img = _fit(words, 16, P.TEXT_DIM, inner_w)
+                img = fit_text(words, 16, P.TEXT_DIM, inner_w)
                 target.blit(img, (ox + head[0], oy + head[1]))
             k += n
         amp = max(1, lay.size // 8)
@@ -600,10 +600,10 @@ class DiceTray:
                 dx, dy = jx * amp // 3, jy * amp // 3
             target.blit(self._face(d.sides, face, lay.size, style, d.rerolled and final), (ox + x + dx, oy + y + dy))
         ty = oy + lay.text_top
-        purpose = _fit(str(show.roll.purpose), 21, P.TEXT, inner_w, bold=True)
+        purpose = fit_text(str(show.roll.purpose), 21, P.TEXT, inner_w, bold=True)
         target.blit(purpose, (ox + px(PAD), ty))
         if show.phase != TUMBLING:
-            summary = _fit(str(show.roll.summary), 19, HIT_RING, inner_w)
+            summary = fit_text(str(show.roll.summary), 19, HIT_RING, inner_w)
             target.blit(summary, (ox + px(PAD), ty + purpose.get_height() + 3))
         target.set_clip(old_clip)
 
@@ -635,24 +635,6 @@ def _caption(group: Any, dice: list[_Die], settled: bool) -> str:
         parts.append(f"total {sum(int(f) for f in group.faces)}")
     return " · ".join(parts)
 
-
-def _fit(s: str, size: int, colour: tuple[int, int, int], max_w: int, bold: bool = False) -> pygame.Surface:
-    """``s`` no wider than ``max_w``: a couple of sizes smaller, then cut with an ellipsis."""
-    max_w = max(1, max_w)
-    for sz in (size, size - 2, size - 4):
-        img = text(s, sz, colour, bold)
-        if img.get_width() <= max_w:
-            return img
-    sz = size - 4
-    lo, hi = 0, len(s)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if text(s[:mid].rstrip() + "…", sz, colour, bold).get_width() <= max_w:
-            lo = mid
-        else:
-            hi = mid - 1
-    img = text(s[:lo].rstrip() + "…", sz, colour, bold)
-    return img if img.get_width() <= max_w else img.subsurface((0, 0, max_w, img.get_height()))
 
 
 def _pin_mark(img: pygame.Surface, words: str) -> None:
@@ -687,6 +669,6 @@ def _stack_line(tray: DiceTray, roll: Any, width: int) -> pygame.Surface:
         img.blit(more, (x + 1, (px(LINE_H) - more.get_height()) // 2))
         x += more.get_width() + 4
     words = f"{roll.purpose}: {roll.summary}" if roll.summary else str(roll.purpose)
-    label = _fit(words, 14, P.TEXT, max(1, width - x - 8))
+    label = fit_text(words, 14, P.TEXT, max(1, width - x - 8))
     img.blit(label, (x + 4, (px(LINE_H) - label.get_height()) // 2))
     return img

@@ -18,6 +18,7 @@ import pygame_gui
 
 from game.systems.base import Control
 from game.table.geometry import convex_overlap
+from game.ui.render.arcs import inside
 from game.ui.render.ships import hull_points
 from game.ui.render.tape import handle_point
 from game.ui.scale import px
@@ -53,21 +54,9 @@ def on_plan_ship(scene, point) -> bool:
     s = scene.state.ships[plan.ship]
     for pose in (plan.ghost_pose(), s.pose):
         poly = hull_points(pose, s.length * 1.1, s.width * 1.6)
-        if _inside(poly, point):
+        if inside(poly, point):
             return True
     return False
-
-
-def _inside(poly, p) -> bool:
-    inside = False
-    n = len(poly)
-    for i in range(n):
-        (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
-        if (y1 > p[1]) != (y2 > p[1]):
-            x = x1 + (p[1] - y1) * (x2 - x1) / (y2 - y1)
-            if x > p[0]:
-                inside = not inside
-    return inside
 
 
 def handle_event(scene, event: pygame.event.Event) -> bool:
@@ -99,20 +88,25 @@ def handle_event(scene, event: pygame.event.Event) -> bool:
     if event.type == pygame.KEYDOWN:
         return _key(scene, event)
     if event.type == pygame.MOUSEWHEEL:
-        mx, my = pygame.mouse.get_pos()
-        if scene.legend.rect is not None and scene.legend.rect.collidepoint(mx, my):
-            scene.legend.wheel(event.y)
-            return True
-        if scene.cam.contains(mx, my):
-            scene.cam.zoom_at(mx, my, 1.15 ** event.y)
-            return True
-        return False
+        return wheel(scene, event)
     if event.type == pygame.MOUSEBUTTONDOWN:
         return _press(scene, event)
     if event.type == pygame.MOUSEMOTION:
         return _motion(scene, event)
     if event.type == pygame.MOUSEBUTTONUP:
         return _release(scene, event)
+    return False
+
+
+def wheel(scene, event: pygame.event.Event) -> bool:
+    """The wheel scrolls the legend under the pointer, else zooms the table about the pointer."""
+    mx, my = pygame.mouse.get_pos()
+    if scene.legend.rect is not None and scene.legend.rect.collidepoint(mx, my):
+        scene.legend.wheel(event.y)
+        return True
+    if scene.cam.contains(mx, my):
+        scene.cam.zoom_at(mx, my, 1.15 ** event.y)
+        return True
     return False
 
 

@@ -20,7 +20,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
-from game.files import write_atomic
+from game.files import free_names, write_atomic
 from game.persistence.autosave import home
 from game.ui.app import Scene
 from game.ui.scale import design, px
@@ -120,14 +120,8 @@ def log_paths(scenario_id: str, folder: Path | None = None, stamp: str | None = 
     """``<folder>/<scenario>-<timestamp>.txt`` and ``.jsonl``, numbered if that name is taken."""
     folder = folder or home() / "logs"
     stamp = stamp or time.strftime("%Y%m%d-%H%M%S")
-    base = f"{scenario_id}-{stamp}"
-    n = 1
-    while True:
-        stem = base if n == 1 else f"{base}-{n}"
-        txt, jsonl = folder / f"{stem}.txt", folder / f"{stem}.jsonl"
-        if not txt.exists() and not jsonl.exists():
-            return txt, jsonl
-        n += 1
+    txt, jsonl = free_names(folder, f"{scenario_id}-{stamp}", (".txt", ".jsonl"))
+    return txt, jsonl
 
 
 def save_battle_log(session) -> tuple[Path, Path]:

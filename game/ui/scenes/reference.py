@@ -28,7 +28,8 @@ from game.systems.base import RuleSystem
 from game.systems.reference_text import TABLE_FACE, TABLE_PIXELS
 from game.ui.app import Scene
 from game.ui.keys import keys_section
-from game.ui.scale import px
+from game.ui.scale import design, px
+from game.ui.scale import rect as R
 
 #: Above anything the scene below is likely to stack (panels, dropdowns, their lists).
 OVERLAY_HEIGHT = 40
@@ -130,14 +131,13 @@ class ReferenceScene(Scene):
 
     def _build(self) -> None:
         ui = self.app.ui
-        w, h = self.app.size
+        w, h = design(self.app.size)  # laid out in design pixels (game.ui.scale), drawn by R
         self.scrim = make_scrim(self)
-        self.card = centred_card(self, self.scrim, min(w - 64, 1180), h - 64)
-        inner_w = self.card.get_container().get_size()[0]
-        inner_h = self.card.get_container().get_size()[1]
+        self.card = centred_card(self, self.scrim, px(min(w - 64, 1180)), px(h - 64))
+        inner_w, inner_h = design(self.card.get_container().get_size())
         pad = 18
         UILabel(
-            pygame.Rect(pad, 12, inner_w - 2 * pad, 34),
+            R(pad, 12, inner_w - 2 * pad, 34),
             "Rules reference",
             manager=ui,
             container=self.card,
@@ -148,7 +148,7 @@ class ReferenceScene(Scene):
             f"{named}, with the tables in force: {self.system.tables_name}"
         )
         UILabel(
-            pygame.Rect(pad, 44, inner_w - 2 * pad, 22),
+            R(pad, 44, inner_w - 2 * pad, 22),
             caption,
             manager=ui,
             container=self.card,
@@ -161,7 +161,7 @@ class ReferenceScene(Scene):
             (title, f"#section_{i}") for i, (title, _) in enumerate(self.sections)
         ]
         self.list = UISelectionList(
-            pygame.Rect(pad, top, list_w, bottom - top),
+            R(pad, top, list_w, bottom - top),
             self.items,
             manager=ui,
             container=self.card,
@@ -170,20 +170,20 @@ class ReferenceScene(Scene):
         )
         self.text = UITextBox(
             self.sections[self.current][1],
-            pygame.Rect(pad + list_w + 14, top, inner_w - 2 * pad - list_w - 14, bottom - top),
+            R(pad + list_w + 14, top, inner_w - 2 * pad - list_w - 14, bottom - top),
             manager=ui,
             container=self.card,
             object_id=ObjectID(class_id="@reading"),
         )
         UILabel(
-            pygame.Rect(pad, inner_h - 48, inner_w // 2, 32),
+            R(pad, inner_h - 48, inner_w // 2, 32),
             "Up / Down: sections    Escape: back",
             manager=ui,
             container=self.card,
             object_id=ObjectID(class_id="@caption"),
         )
         self.back = UIButton(
-            pygame.Rect(inner_w - pad - 150, inner_h - 52, 150, 40),
+            R(inner_w - pad - 150, inner_h - 52, 150, 40),
             "Back",
             manager=ui,
             container=self.card,

@@ -39,6 +39,7 @@ from game.ui.panels.timeline import HEIGHT as TIMELINE_H
 from game.ui.panels.timeline import Timeline, TimelineBar
 from game.ui.render.dice_tray import DiceTray
 from game.ui.render.table import TableLayer
+from game.ui.scale import px
 from game.ui.scenes.battle import GAP, RIGHT_W
 from game.ui.scenes.battle_view import BattleView
 from game.ui.tools.animate import Animator
@@ -147,7 +148,7 @@ class ReplayScene(Scene):
         self.legend = Legend()
         self.log = ReplayLog(pygame.Rect(0, 0, 10, 10), session.events, self.names, session.system.describe,
                              session.system.cue)
-        self.controls = ReplayControls(pygame.Rect(0, 0, RIGHT_W - 12, CONTROLS_H), app.ui, self.root)
+        self.controls = ReplayControls(pygame.Rect(0, 0, px(RIGHT_W - 12), px(CONTROLS_H)), app.ui, self.root)
         self.controls.title = f"Replay: {title}"
         parent = session.parent
         self.bar = TimelineBar(
@@ -175,7 +176,7 @@ class ReplayScene(Scene):
 
     def bar_limit(self) -> int:
         """Where the turn bar's words must stop: the REPLAY badge."""
-        return self.app.size[0] - 200
+        return self.app.size[0] - px(200)
 
     def current_plan(self) -> None:
         return None
@@ -194,15 +195,17 @@ class ReplayScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         """The table, the timeline under it; down the right the card, the controls and the log."""
         w, h = size
-        self.cam.resize(0, BAR_H, w - RIGHT_W, h - BAR_H - TIMELINE_H)
-        self.bar.set_rect(pygame.Rect(0, h - TIMELINE_H, w - RIGHT_W, TIMELINE_H))
-        x = w - RIGHT_W
-        room = h - BAR_H - 4 * GAP
-        card_h = max(CARD_MIN, min(CARD_H, room - CONTROLS_H - LOG_MIN))
-        self.card_rect = pygame.Rect(x + 6, BAR_H + GAP, RIGHT_W - 12, card_h)
-        self.controls.set_rect(pygame.Rect(x + 6, self.card_rect.bottom + GAP, RIGHT_W - 12, CONTROLS_H))
-        log_top = self.card_rect.bottom + 2 * GAP + CONTROLS_H
-        self.log.set_rect(pygame.Rect(x + 6, log_top, RIGHT_W - 12, max(LOG_MIN, h - GAP - log_top)))
+        bar, right, gap, strip, controls = px(BAR_H), px(RIGHT_W), px(GAP), px(TIMELINE_H), px(CONTROLS_H)
+        self.cam.resize(0, bar, w - right, h - bar - strip)
+        self.bar.set_rect(pygame.Rect(0, h - strip, w - right, strip))
+        x = w - right
+        room = h - bar - 4 * gap
+        card_h = max(px(CARD_MIN), min(px(CARD_H), room - controls - px(LOG_MIN)))
+        inner = right - 2 * gap
+        self.card_rect = pygame.Rect(x + gap, bar + gap, inner, card_h)
+        self.controls.set_rect(pygame.Rect(x + gap, self.card_rect.bottom + gap, inner, controls))
+        log_top = self.card_rect.bottom + 2 * gap + controls
+        self.log.set_rect(pygame.Rect(x + gap, log_top, inner, max(px(LOG_MIN), h - gap - log_top)))
 
     def resized(self, size: tuple[int, int]) -> None:
         super().resized(size)
@@ -398,8 +401,8 @@ class ReplayScene(Scene):
         """'Replay' at the top right, where the battle has its Menu button: the table is not in play."""
         words = "REPLAY \u00b7 playing" if self.playback.playing else "REPLAY"
         img = render(words, 18, BADGE, True)
-        box = img.get_rect().inflate(16, 8)
-        box.topright = (surface.get_width() - 8, (BAR_H - box.height) // 2)
+        box = img.get_rect().inflate(px(16), px(8))
+        box.topright = (surface.get_width() - px(8), (px(BAR_H) - box.height) // 2)
         pygame.draw.rect(surface, P.PANEL, box)
         pygame.draw.rect(surface, BADGE, box, 1, border_radius=4)
         surface.blit(img, img.get_rect(center=box.center))

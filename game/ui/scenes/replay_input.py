@@ -16,7 +16,8 @@ import math
 import pygame
 import pygame_gui
 
-from game.ui.scenes.battle_input import DRAG_THRESHOLD_PX, ship_at
+from game.ui.scale import px
+from game.ui.scenes.battle_input import DRAG_THRESHOLD_PX, ship_at, wheel
 
 
 def handle_event(scene, event: pygame.event.Event) -> bool:
@@ -33,14 +34,7 @@ def handle_event(scene, event: pygame.event.Event) -> bool:
     if event.type == pygame.KEYDOWN:
         return _key(scene, event)
     if event.type == pygame.MOUSEWHEEL:
-        mx, my = pygame.mouse.get_pos()
-        if scene.legend.rect is not None and scene.legend.rect.collidepoint(mx, my):
-            scene.legend.wheel(event.y)
-            return True
-        if scene.cam.contains(mx, my):
-            scene.cam.zoom_at(mx, my, 1.15**event.y)
-            return True
-        return False
+        return wheel(scene, event)
     if event.type == pygame.MOUSEBUTTONDOWN:
         return _press(scene, event)
     if event.type == pygame.MOUSEMOTION:
@@ -175,7 +169,7 @@ def _motion(scene, event) -> bool:
     scene.mouse = scene.cam.to_table(*pos)
     scene.hover = ship_at(scene, scene.mouse) if scene.cam.contains(*pos) else None
     scene.bar_hover = pos if scene.bar.rect.collidepoint(pos) else None
-    if scene.press_at and math.hypot(pos[0] - scene.press_at[0], pos[1] - scene.press_at[1]) > DRAG_THRESHOLD_PX:
+    if scene.press_at and math.hypot(pos[0] - scene.press_at[0], pos[1] - scene.press_at[1]) > px(DRAG_THRESHOLD_PX):
         scene.moved_since_press = True
     if scene.drag == "scrub":
         scene.jump(scene.bar.point_at(pos[0]))

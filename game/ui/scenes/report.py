@@ -25,6 +25,8 @@ from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UIVerticalS
 
 from game.persistence.autosave import home
 from game.ui.app import Scene
+from game.ui.scale import design, px
+from game.ui.scale import rect as R
 from game.ui.scenes.reference import OVERLAY_HEIGHT, centred_card, is_input
 
 #: Pixels one notch of the wheel or one arrow key scrolls.
@@ -152,7 +154,7 @@ class ReportScene(Scene):
 
     def _build(self) -> None:
         ui = self.app.ui
-        w, h = self.app.size
+        w, h = design(self.app.size)  # laid out in design pixels (game.ui.scale), drawn by R
         self.scrim = UIPanel(
             pygame.Rect((0, 0), self.app.size),
             starting_height=REPORT_HEIGHT,
@@ -160,38 +162,38 @@ class ReportScene(Scene):
             container=self.root,
             object_id=ObjectID(class_id="@scrim"),
         )
-        self.card = centred_card(self, self.scrim, w - 48, h - 48)
-        cw, ch = self.card.get_container().get_size()
+        self.card = centred_card(self, self.scrim, px(w - 48), px(h - 48))
+        cw, ch = design(self.card.get_container().get_size())
         pad, bar = 14, 18
         UILabel(
-            pygame.Rect(pad, 8, cw - 2 * pad, 34),
+            R(pad, 8, cw - 2 * pad, 34),
             "After-action report",
             manager=ui,
             container=self.card,
             object_id=ObjectID(class_id="@heading"),
         )
         top, bottom = 48, ch - 60
-        self.view = pygame.Rect(pad, top, cw - 2 * pad - bar - 4, bottom - top)
+        self.view = R(pad, top, cw - 2 * pad - bar - 4, bottom - top)  # screen pixels: the picture's
         self.picture: UIImage | None = None
         self.bar = UIVerticalScrollBar(
-            pygame.Rect(cw - pad - bar, top, bar, bottom - top), 1.0, manager=ui, container=self.card
+            R(cw - pad - bar, top, bar, bottom - top), 1.0, manager=ui, container=self.card
         )
         self.note = UILabel(
-            pygame.Rect(pad, top + (bottom - top) // 2 - 20, self.view.width, 40),
+            R(pad, top + (bottom - top) // 2 - 20, cw - 2 * pad - bar - 4, 40),
             "drawing the report...",
             manager=ui,
             container=self.card,
             object_id=ObjectID(class_id="@caption"),
         )
         UILabel(
-            pygame.Rect(pad, ch - 48, cw // 2, 32),
+            R(pad, ch - 48, cw // 2, 32),
             "Wheel, arrows, Page Up / Down, Home / End: scroll    E: export    Escape: close",
             manager=ui,
             container=self.card,
             object_id=ObjectID(class_id="@caption"),
         )
         self.close_button = UIButton(
-            pygame.Rect(cw - pad - 140, ch - 52, 140, 40),
+            R(cw - pad - 140, ch - 52, 140, 40),
             "Close",
             manager=ui,
             container=self.card,
@@ -199,7 +201,7 @@ class ReportScene(Scene):
             object_id=ObjectID(object_id="#report_close", class_id="@action_button"),
         )
         self.export_button = UIButton(
-            pygame.Rect(cw - pad - 140 - 12 - 190, ch - 52, 190, 40),
+            R(cw - pad - 140 - 12 - 190, ch - 52, 190, 40),
             "Export report",
             manager=ui,
             container=self.card,

@@ -22,6 +22,8 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIProgressBar
 
 from game.ui.app import Scene
+from game.ui.scale import design, px
+from game.ui.scale import rect as R
 from game.ui.scenes.reference import centred_card, is_input, make_scrim
 
 #: What work is given: a function that reports (done, of how many) as it goes.
@@ -71,13 +73,13 @@ class WorkScene(Scene):
     def _build(self) -> None:
         ui = self.app.ui
         self.scrim = make_scrim(self)
-        self.card = centred_card(self, self.scrim, min(self.app.size[0] - 40, 460), 156)
-        cw = self.card.get_container().get_size()[0]
-        self.label = UILabel(pygame.Rect(16, 14, cw - 32, 30), self.title, manager=ui, container=self.card,
+        self.card = centred_card(self, self.scrim, min(self.app.size[0] - 40, px(460)), px(156))
+        cw = design(self.card.get_container().get_size())[0]  # laid out in design pixels, drawn by R
+        self.label = UILabel(R(16, 14, cw - 32, 30), self.title, manager=ui, container=self.card,
                              object_id=ObjectID(class_id="@field_label"))
-        self.bar = _Bar(pygame.Rect(16, 52, cw - 32, 28), manager=ui, container=self.card)
+        self.bar = _Bar(R(16, 52, cw - 32, 28), manager=ui, container=self.card)
         self.cancel_button = UIButton(
-            pygame.Rect(cw - 16 - 120, 96, 120, 36), "Cancel", manager=ui, container=self.card,
+            R(cw - 16 - 120, 96, 120, 36), "Cancel", manager=ui, container=self.card,
             tool_tip_text="Stop and go back.  Key: Escape",
         )
 
