@@ -93,10 +93,17 @@ def _scenario(scenario_id: str, rules: RuleSet, ships: dict[str, ShipClass]) -> 
         return None
 
 
+#: The program's own YAML files that live beside the saves in the player's folder: never a battle.
+NOT_SAVES = ("settings.yaml", "house_rules.yaml")
+
+
 def saves_in(folder: Path) -> list[Path]:
     """The save files of a folder, newest first (at most MAX_LISTED); an unreadable folder lists nothing."""
     try:
-        files = [p for p in folder.iterdir() if p.suffix.lower() in SUFFIXES and p.is_file()]
+        files = [
+            p for p in folder.iterdir()
+            if p.suffix.lower() in SUFFIXES and p.name not in NOT_SAVES and p.is_file()
+        ]
     except OSError:
         return []
 

@@ -15,6 +15,7 @@ from game.content.load import load_scenario, scenario_path
 from game.persistence.save import load_save, read_save, write_save
 from game.persistence.session import Session
 from game.selfplay import play
+from game.ui import palette as P
 from game.ui.keys import keys_section
 from game.ui.scale import px
 from game.ui.scenes.battle import BattleScene
@@ -478,3 +479,14 @@ def test_a_battle_saved_before_its_first_command_opens_with_nothing_to_play(app,
     key(app, pygame.K_RIGHT)
     assert scene.point == 0 and not scene.playback.playing
     assert scene.controls.buttons["branch"].is_enabled  # command may still be taken, from the very start
+
+
+def test_a_prize_keeps_her_first_sides_colour_on_the_timeline(app, save):
+    scene = watch(app, save)
+    final = scene.session.state
+    british = P.side_colour(final, "british")
+    final.ships["guerriere"].side = "american"  # as the state reads once she is taken
+    try:
+        assert scene.bar.colour_of("guerriere") == british
+    finally:
+        final.ships["guerriere"].side = "british"

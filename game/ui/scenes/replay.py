@@ -151,9 +151,17 @@ class ReplayScene(Scene):
         self.controls = ReplayControls(pygame.Rect(0, 0, px(RIGHT_W - 12), px(CONTROLS_H)), app.ui, self.root)
         self.controls.title = f"Replay: {title}"
         parent = session.parent
+        # each activation in the colours of the side she fought for then: the setup's sides (BATTLE-LOG.md),
+        # not the battle's last state, where a prize has changed hands
+        first_side = {
+            str(s.get("id")): str(s.get("side"))
+            for s in (session.events[0].get("ships") or [] if session.events else [])
+            if isinstance(s, dict)
+        }
         self.bar = TimelineBar(
             self.timeline,
-            lambda ship: P.side_colour(final, final.ships[ship].side) if ship in final.ships else P.TEXT_DIM,
+            lambda ship: P.side_colour(final, first_side.get(ship) or final.ships[ship].side)
+            if ship in final.ships else P.TEXT_DIM,
             lambda ship: self.names.get(ship, ship),
             branch_point=session.branch_point if parent else None,
         )
