@@ -320,26 +320,11 @@ def _compass_rose(ax: Axes, cx: float, cy: float, r: float, pen: Pen) -> None:
         left = (cx + root * math.sin(a - half * 4), cy + root * math.cos(a - half * 4))
         right = (cx + root * math.sin(a + half * 4), cy + root * math.cos(a + half * 4))
         z = 10 if k % 4 == 0 else 9.6 if k % 2 == 0 else 9.3
-        ax.add_patch(
-            Polygon(
-                [(cx, cy), left, tip],
-                closed=True,
-                facecolor=style.INK,
-                edgecolor=style.INK,
-                linewidth=0.4 * pen.scale,
-                zorder=z,
+        for half_point, face in (([(cx, cy), left, tip], style.INK), ([(cx, cy), tip, right], style.PAPER)):
+            ax.add_patch(
+                Polygon(half_point, closed=True, facecolor=face, edgecolor=style.INK, linewidth=0.4 * pen.scale,
+                        zorder=z)
             )
-        )
-        ax.add_patch(
-            Polygon(
-                [(cx, cy), tip, right],
-                closed=True,
-                facecolor=style.PAPER,
-                edgecolor=style.INK,
-                linewidth=0.4 * pen.scale,
-                zorder=z,
-            )
-        )
     ax.text(
         cx,
         cy + r * 1.2,

@@ -11,7 +11,7 @@ the buttons, and scrolls with the wheel when it is taller than the table.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -68,10 +68,12 @@ class Legend:
     def wheel(self, dy: int) -> None:
         self.scroll = max(0, self.scroll - dy * 40)
 
-    def draw(self, surf: pygame.Surface, view: pygame.Rect, groups: Sequence[LegendGroup]) -> None:
+    def draw(self, surf: pygame.Surface, view: pygame.Rect, groups_of: Callable[[], Sequence[LegendGroup]]) -> None:
+        """Over ``view`` when open; ``groups_of`` gives the marks, asked only then (the table draws every frame)."""
         if not self.visible:
             self.rect = None
             return
+        groups = groups_of()
         width = max(px(320), min(view.width - 24, px(980)))
         key = (width, tuple(groups))
         if key != self._key:

@@ -84,21 +84,21 @@ class Timeline:
 
     def next_activation(self, point: int) -> int:
         """The next point at which an activation begins (or the end)."""
-        i = bisect_right(self._act_starts, point)
-        return self._act_starts[i] if i < len(self._act_starts) else self.total
+        return self._after(self._act_starts, point)
 
     def previous_activation(self, point: int) -> int:
         """The last point before ``point`` at which an activation begins (or the start)."""
-        i = bisect_left(self._act_starts, point)
-        return self._act_starts[i - 1] if i > 0 else 0
+        return _before(self._act_starts, point)
 
     def next_turn(self, point: int) -> int:
-        i = bisect_right(self._turn_starts, point)
-        return self._turn_starts[i] if i < len(self._turn_starts) else self.total
+        return self._after(self._turn_starts, point)
 
     def previous_turn(self, point: int) -> int:
-        i = bisect_left(self._turn_starts, point)
-        return self._turn_starts[i - 1] if i > 0 else 0
+        return _before(self._turn_starts, point)
+
+    def _after(self, starts: list[int], point: int) -> int:
+        i = bisect_right(starts, point)
+        return starts[i] if i < len(starts) else self.total
 
 
 # --- drawing ---------------------------------------------------------------------------------
@@ -116,6 +116,12 @@ BRANCH_MARK = (120, 220, 160)
 
 def _mix(a: tuple[int, ...], b: tuple[int, ...], f: float) -> tuple[int, int, int]:
     return (int(a[0] + (b[0] - a[0]) * f), int(a[1] + (b[1] - a[1]) * f), int(a[2] + (b[2] - a[2]) * f))
+
+
+def _before(starts: list[int], point: int) -> int:
+    """The last of ``starts`` before ``point``, or the start of the battle."""
+    i = bisect_left(starts, point)
+    return starts[i - 1] if i > 0 else 0
 
 
 class TimelineBar:

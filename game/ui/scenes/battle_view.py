@@ -130,7 +130,7 @@ class BattleView:
         right, bottom = cam.view_x + cam.view_w - px(12), cam.view_y + cam.view_h - px(12)
         self.tray_rect = pygame.Rect(right - tw, bottom - th, tw, th)
         sc.tray.draw(surf, self.tray_rect)
-        sc.legend.draw(surf, view, (TABLE_MARKS, *sc.match.session.system.legend()))
+        sc.legend.draw(surf, view, lambda: (TABLE_MARKS, *sc.match.session.system.legend()))
         surf.set_clip(clip)
         to_move = sc.match.to_move()
         bar = sc.match.session.system.turn_bar(st, to_move)
