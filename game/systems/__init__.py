@@ -1,6 +1,6 @@
 """Rule systems: each a package behind one small interface (:mod:`game.systems.base`), found by its id.
 
-Beat to Quarters v2.1 (``btq21``) is the first.  The table below is the whole
+Beat to Quarters v2.1 (``btq21``) is the first, Cagway Bay v2.2 (``cagway``) the second.  The table below is the whole
 registry: a rule system is found by its id, never by an import's side effect.
 """
 

@@ -122,7 +122,9 @@ class Option:
     a ``key`` name (as pygame names keys: "e", "=", "return"), a ``group`` that
     buttons are gathered under, the ``target`` ship it is aimed at, and
     ``variants`` when each choice deserves a button of its own.  A tape option
-    says where the tape is laid from (``measure``: "ahead", "astern") and, when
+    says where the tape is laid from (``measure``: "ahead", "astern"; "bow": the
+    tape is laid from her bow at up to ``turn`` off her heading, she turns about
+    her bow onto it and runs along it) and, when
     the tape is laid for another option, how the button that lays it for this
     one reads (``lay_label``, ``lay_key``).
     """
@@ -158,6 +160,20 @@ class Option:
         return self.make(**args)
 
 
+@dataclass(frozen=True)
+class Stick:
+    """How the tape looks for a move: a measuring stick of one colour, marked every ``segment`` inches.
+
+    A rule system whose moves are measured with coloured sticks (Cagway Bay)
+    says which stick the move being dragged takes; ``label`` names it for the
+    tape's words ("green stick: 2 segments, 2 points").
+    """
+
+    colour: tuple[int, int, int]
+    segment: float
+    label: str = ""
+
+
 @dataclass
 class Preview:
     """What a command would do, tried on a trial (dice of its own): where its ship ends and what to expect.
@@ -174,6 +190,8 @@ class Preview:
     refused: str | None = None
     next: str | None = None
     events: list[Event] = field(default_factory=list)
+    #: The stick the move is measured with (None: the plain tape).
+    stick: Stick | None = None
 
 
 @dataclass(frozen=True)
@@ -267,6 +285,10 @@ class RuleSystem(Protocol):
 
     def arcs(self, state: Any, ship_id: str, pose: tuple[float, float, float] | None) -> tuple[Any, ...]:
         """Her firing arcs, drawn from ``pose`` (where the tape puts her) or where she is."""
+        ...
+
+    def marks(self, state: Any) -> tuple[Any, ...]:
+        """Marks of the rule system's own on the table under the ships (figures.Shape), e.g. where the wind blows from."""
         ...
 
     def zones(

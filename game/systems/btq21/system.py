@@ -270,6 +270,10 @@ class BeatToQuarters:
     def preview(self, state: GameState, command: Command) -> Preview:
         return forecast.preview(state, command)
 
+    def marks(self, state: GameState) -> tuple[Shape, ...]:
+        """Nothing of its own: the wind blows evenly across the table, and the window draws its arrow."""
+        return ()
+
     def arcs(self, state: GameState, ship_id: str, pose: Pose | None) -> tuple[Shape, ...]:
         return figures.arcs(state, ship_id, pose)
 
