@@ -18,6 +18,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="quarterdeck", description="Age-of-Sail naval wargame (Beat to Quarters v2.1).")
     p.add_argument("--scenario", metavar="NAME", help="start straight into this scenario")
+    p.add_argument(
+        "--rules", metavar="SYSTEM",
+        help="the rule system to play: btq21 (Beat to Quarters v2.1) or cagway (Cagway Bay v2.2); "
+        "--scenario and --selfplay then find NAME among its scenarios (a scenario names its own otherwise)",
+    )
     p.add_argument("--seed", type=_seed, default=None, help="dice seed (default: random for play, 1 for self-play)")
     p.add_argument(
         "--player",
@@ -119,6 +124,11 @@ def main(argv: list[str] | None = None) -> int:
         if not problems:
             print("data OK")
         return 2 if problems else 0
+    if args.rules is not None:
+        problem = _pick_rules(args)
+        if problem:
+            print(f"error: {problem}", file=sys.stderr)
+            return 2
     if args.replay:
         return _replay(args.replay)
     if args.report:
@@ -179,13 +189,13 @@ def _players(args, sides: list[str] | None = None) -> dict[str, str] | str:
 
 
 def _scenario_sides(name: str) -> list[str]:
-    from game.content.load import ContentError, list_scenarios, load_scenario, scenario_path
+    from game.content.load import ContentError, list_scenarios, open_scenario, scenario_path
 
     if name not in list_scenarios():
         return []
     rules, ships = _load_content()
     try:
-        return [s.id for s in load_scenario(scenario_path(name), ships, rules).sides]
+        return [s.id for s in open_scenario(scenario_path(name), ships, rules).sides]
     except ContentError:  # the app reports a bad scenario properly
         return []
 
@@ -199,7 +209,7 @@ def _open(app, args) -> str | None:
         if isinstance(players, str):
             return players
         try:
-            options = _option_settings(args.option, app.rules.system)
+            options = _option_settings(args.option, _scenario_system(args.scenario))
         except ValueError as e:
             return str(e)
         return app.start_battle(args.scenario, players, args.seed, options)
@@ -353,8 +363,34 @@ def _replay(path: str) -> int:
     return 0
 
 
+def _scenario_system(name: str) -> str:
+    from game.content.load import scenario_path, scenario_system
+
+    return scenario_system(scenario_path(name))[0]
+
+
+def _pick_rules(args) -> str | None:
+    """``--rules SYSTEM``: check it, and find the scenario named among that rule system's (NAME or SYSTEM_NAME)."""
+    from game.content.load import list_scenarios
+    from game.systems import system_ids
+
+    system = args.rules
+    if system not in system_ids():
+        return f"--rules {system[:40]!r}: no such rule system (known: {', '.join(system_ids())})"
+    for attr in ("scenario", "selfplay"):
+        name = getattr(args, attr)
+        if not name:
+            continue
+        theirs = [n for n in list_scenarios() if _scenario_system(n) == system]
+        found = next((n for n in (name, f"{system}_{name}") if n in theirs), None)
+        if found is None:
+            return f"--rules {system}: no scenario {name[:40]!r} plays under it (its scenarios: {', '.join(theirs)})"
+        setattr(args, attr, found)
+    return None
+
+
 def _selfplay(args) -> int:
-    from game.content.load import ContentError, list_scenarios, load_scenario, scenario_path
+    from game.content.load import ContentError, list_scenarios, open_scenario, scenario_path
     from game.selfplay import SelfPlayError, run
 
     rules, ships = _load_content(args.house_rules)
@@ -362,7 +398,7 @@ def _selfplay(args) -> int:
         print(f"error: unknown scenario {args.selfplay!r} (scenarios: {', '.join(list_scenarios())})", file=sys.stderr)
         return 2
     try:
-        scenario = load_scenario(scenario_path(args.selfplay), ships, rules)
+        scenario = open_scenario(scenario_path(args.selfplay), ships, rules)
     except ContentError as e:
         for line in e.problems:
             print(line, file=sys.stderr)
@@ -381,7 +417,7 @@ def _selfplay(args) -> int:
             sys.stdout,
             args.log,
             args.save,
-            _option_settings(args.option, rules.system),
+            _option_settings(args.option, scenario.system),
         )
     except (SelfPlayError, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)

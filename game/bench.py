@@ -13,7 +13,7 @@ import statistics
 import time
 
 from game.ai.timing import decision_times
-from game.content.load import list_scenarios, load_default, load_scenario, scenario_path
+from game.content.load import list_scenarios, load_default, load_scenario, open_scenario, scenario_path
 from game.selfplay import play
 from game.systems.btq21 import board
 
@@ -32,7 +32,7 @@ def run_bench(games: int = 20) -> dict:
     rules, ships = load_default()
     result: dict = {"load_data_s": round(time.perf_counter() - t0, 4), "selfplay": {}, "queries_us": {}}
     for name in list_scenarios():
-        sc = load_scenario(scenario_path(name), ships, rules)
+        sc = open_scenario(scenario_path(name), ships, rules)
         players = {s.id: "random" for s in sc.sides}
         t = time.perf_counter()
         commands = 0

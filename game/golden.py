@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from game.content.load import list_scenarios, load_default, load_scenario, scenario_path
+from game.content.load import list_scenarios, load_default, open_scenario, scenario_path
 from game.selfplay import play
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -51,7 +51,7 @@ def games() -> list[dict]:
 def outcome(game: dict) -> dict:
     """Play one golden game; its final state hash, event count and result."""
     rules, ships = load_default()
-    scenario = load_scenario(scenario_path(game["scenario"]), ships, rules)
+    scenario = open_scenario(scenario_path(game["scenario"]), ships, rules)
     first, rest = game["kinds"]
     players = {side.id: first if i == 0 else rest for i, side in enumerate(scenario.sides)}
     session = play(scenario, rules, game["seed"], players).session

@@ -89,7 +89,7 @@ def play(
 ) -> GameResult:
     """One game to its end; ``rule_options``: options of the rule system switched on beyond the scenario's."""
     session = Session(scenario, rules, seed, dict(players), dict(rule_options or {}))
-    agents = {side: make_player(kind, seed, side) for side, kind in players.items()}
+    agents = {side: make_player(kind, seed, side, session.system.id) for side, kind in players.items()}
     for _ in range(MAX_COMMANDS_PER_GAME):
         if session.over:
             return GameResult(session, players)

@@ -1,17 +1,41 @@
-"""Computer players.  ``make_player(kind, seed, side)`` builds one by name."""
+"""Computer players, by rule system and kind.  ``make_player(kind, seed, side, system)`` builds one by name.
+
+Each rule system has the players that know its rules; the random player
+knows none and serves every one of them.
+"""
 
 from __future__ import annotations
 
-from game.ai.captain import CaptainPlayer
-from game.ai.random_player import RandomPlayer
-from game.ai.solo import ScriptedPlayer
+import importlib
+from typing import Any
 
-PLAYER_KINDS: dict[str, type] = {"random": RandomPlayer, "scripted": ScriptedPlayer, "captain": CaptainPlayer}
+#: Rule system -> kind -> (module, class).  Imported only when a player of that kind is made.
+_PLAYERS: dict[str, dict[str, tuple[str, str]]] = {
+    "btq21": {
+        "random": ("game.ai.random_player", "RandomPlayer"),
+        "scripted": ("game.ai.solo", "ScriptedPlayer"),
+        "captain": ("game.ai.captain", "CaptainPlayer"),
+    },
+    "cagway": {
+        "random": ("game.ai.random_player", "RandomPlayer"),
+        "scripted": ("game.ai.cagway", "CagwayScriptedPlayer"),
+    },
+}
+
+#: Every kind of computer player any rule system has (what a save may name).
+PLAYER_KINDS: tuple[str, ...] = tuple(dict.fromkeys(k for kinds in _PLAYERS.values() for k in kinds))
 
 
-def make_player(kind: str, seed: int, side: str):
+def kinds_for(system: str) -> tuple[str, ...]:
+    """The kinds of computer player that play rule system ``system``."""
+    return tuple(_PLAYERS.get(system, {}))
+
+
+def make_player(kind: str, seed: int, side: str, system: str = "btq21") -> Any:
+    kinds = _PLAYERS.get(system, {})
     try:
-        cls = PLAYER_KINDS[kind]
+        module, name = kinds[kind]
     except KeyError:
-        raise ValueError(f"unknown player kind {kind!r} (known: {', '.join(sorted(PLAYER_KINDS))})") from None
-    return cls(seed, side)
+        known = ", ".join(kinds) or "none"
+        raise ValueError(f"no {kind!r} computer player for rule system {system!r} (known: {known})") from None
+    return getattr(importlib.import_module(module), name)(seed, side)

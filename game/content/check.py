@@ -11,6 +11,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from game.content.model import RuleSet, ShipClass
 from game.content.paths import rules_path, shipped_files, ships_path
@@ -52,6 +53,58 @@ class _File:
             )
 
 
+def _system(f: _File) -> str:
+    """The rule system a file belongs to: a rule set's ``system:``, a scenario's ``rules:`` (btq21 when none)."""
+    if f.root is None or f.root.kind != "map":
+        return "btq21"
+    key = "system" if f.kind == RULES else "rules" if f.kind == SCENARIO else ""
+    node = f.root.value.get(key) if key else None
+    value = node.plain() if node is not None else None
+    return value if isinstance(value, str) and value else "btq21"
+
+
+def _check_other_systems(files: Sequence[_File]) -> list[str]:
+    """Problems of the files of rule systems other than Beat to Quarters, each read by its own system's readers.
+
+    A scenario is checked against the tables among the files given for its
+    system, else that system's shipped tables.
+    """
+    import importlib
+
+    from game.content.yaml_nodes import ContentError
+    from game.systems import system_ids
+
+    out: list[str] = []
+    tables: dict[str, Any] = {}
+    for f in files:
+        system = _system(f)
+        if system not in system_ids():
+            key = "system" if f.kind == RULES else "rules"
+            line = f.root.value[key].line if f.root is not None else 1
+            f.ctx.add(line, key, f"no rule system {system!r} (known: {', '.join(system_ids())})")
+            continue
+        if f.kind == RULES:
+            module = importlib.import_module(f"game.systems.{system}.tables")
+            try:
+                got = module.load_tables(f.path)
+            except ContentError as e:
+                out += e.problems
+                continue
+            tables.setdefault(system, got)
+    for f in files:
+        system = _system(f)
+        if f.kind != SCENARIO or system not in system_ids():
+            continue
+        try:
+            if system not in tables:
+                module = importlib.import_module(f"game.systems.{system}.tables")
+                tables[system] = module.load_tables(module.tables_path())
+            importlib.import_module(f"game.systems.{system}.scenario").load_scenario(f.path, tables[system])
+        except ContentError as e:
+            out += e.problems
+    return out
+
+
 def check_data(paths: Sequence[str | os.PathLike[str]] = ()) -> list[str]:
     """Problem lines for ``paths`` (every shipped file when empty); [] when all is well.
 
@@ -61,8 +114,11 @@ def check_data(paths: Sequence[str | os.PathLike[str]] = ()) -> list[str]:
     has its problems listed too, and the files needing it are not checked
     further.
     """
-    files = [_File(p) for p in (paths or shipped_files())]
+    every = [_File(p) for p in (paths or shipped_files())]
+    files = [f for f in every if _system(f) == "btq21"]
     extra: list[str] = []  # problems of dependencies loaded only for the checking
+    others = [f for f in every if _system(f) != "btq21"]
+    extra += _check_other_systems(others)
 
     rules: RuleSet | None = None
     rule_files = [f for f in files if f.kind == RULES]
@@ -104,7 +160,7 @@ def check_data(paths: Sequence[str | os.PathLike[str]] = ()) -> list[str]:
 
     out: list[str] = []
     seen: set[str] = set()
-    for line in [*extra, *(p for f in files for p in f.ctx.problems)]:
+    for line in [*extra, *(p for f in every for p in f.ctx.problems)]:
         if line not in seen:
             seen.add(line)
             out.append(line)

@@ -8,9 +8,14 @@ Every loader reads YAML safely, checks everything it can and raises
 from __future__ import annotations
 
 import functools
+import importlib
+import os
+import re
+from pathlib import Path
+from typing import Any
 
 from game.content.check import check_data
-from game.content.model import RuleSet, ShipClass
+from game.content.model import RuleSet, Scenario, ShipClass
 from game.content.paths import (
     data_dir,
     list_scenarios,
@@ -21,7 +26,7 @@ from game.content.paths import (
 from game.content.rules import load_rules
 from game.content.scenarios import load_scenario
 from game.content.ships import load_ships, stats_mismatches
-from game.content.yaml_nodes import ContentError
+from game.content.yaml_nodes import ContentError, display_path
 
 __all__ = [
     "ContentError",
@@ -32,7 +37,10 @@ __all__ = [
     "load_rules",
     "load_scenario",
     "load_ships",
+    "open_scenario",
     "scenario_path",
+    "scenario_system",
+    "tables_of",
     "stats_mismatches",
 ]
 
@@ -51,3 +59,67 @@ def load_default() -> tuple[RuleSet, dict[str, ShipClass]]:
     """
     rules, ships = _default()
     return rules, dict(ships)
+
+
+#: A scenario's rule system, as the first lines of its file name it (``rules: cagway``).
+_RULES_LINE = re.compile(r"^rules:[ \t]*['\"]?([^'\"#\s]*)['\"]?[ \t]*(?:#.*)?$", re.MULTILINE)
+#: How much of a scenario file is read to find its rule system.
+_PEEK = 64 * 1024
+
+
+def scenario_system(path: str | os.PathLike[str]) -> tuple[str, int]:
+    """The rule system a scenario file names at its top level (``rules:``), and that line; btq21 when none.
+
+    Only a plain top-level line is read, so a damaged file still reaches its own
+    reader, which reports its problems properly.
+    """
+    try:
+        with open(path, "rb") as f:
+            head = f.read(_PEEK).decode("utf-8", errors="replace")
+    except OSError:
+        return "btq21", 0
+    m = _RULES_LINE.search(head)
+    if m is None:
+        return "btq21", 0
+    return m.group(1), head.count("\n", 0, m.start()) + 1
+
+
+@functools.cache
+def _system_tables(system: str) -> Any:
+    module = importlib.import_module(f"game.systems.{system}.tables")
+    return module.load_tables(module.tables_path())
+
+
+def tables_of(system: str, rules: RuleSet | None = None) -> Any:
+    """The tables rule system ``system`` plays with: ``rules`` when they are its own, else its shipped ones.
+
+    Raises ContentError when its tables file has problems, or UnknownSystem.
+    """
+    from game.systems import UnknownSystem, system_ids
+
+    if rules is not None and rules.system == system:
+        return rules
+    if system == "btq21":
+        return load_default()[0]
+    if system not in system_ids():
+        raise UnknownSystem(system)
+    return _system_tables(system)
+
+
+def open_scenario(path: str | os.PathLike[str], ships: dict[str, ShipClass], rules: RuleSet) -> Scenario:
+    """A scenario of any rule system: the file's ``rules:`` says which reads it (Beat to Quarters' by default).
+
+    ``ships`` and ``rules`` are Beat to Quarters' ships and tables, used for its
+    scenarios; another rule system's scenario is read against its own tables.
+    """
+    from game.systems import system_ids
+
+    system, line = scenario_system(path)
+    if system == "btq21" or system == rules.system:
+        return load_scenario(path, ships, rules)
+    if system not in system_ids():
+        where = f"{display_path(path)}:{line}"
+        raise ContentError([f"{where}: rules: no rule system {system!r} (known: {', '.join(system_ids())})"])
+    module = importlib.import_module(f"game.systems.{system}.scenario")
+    scenario: Scenario = module.load_scenario(Path(path), tables_of(system, rules))
+    return scenario

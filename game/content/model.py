@@ -215,6 +215,10 @@ class Scenario:
     #: Options of the rule system the scenario is played with (switched on in every battle of it),
     #: each ``NAME`` or ``NAME=VALUE``.
     options: tuple[str, ...] = ()
+    #: The rule system the scenario is played under (its file's ``rules:``; Beat to Quarters when it has none).
+    system: str = "btq21"
+    #: Facts only its rule system reads (Cagway Bay: the wind's source, deployment lines, the cargo).
+    extra: dict[str, Any] = field(default_factory=dict)
 
     def ships(self) -> list[tuple[Side, Squadron, ScenarioShip]]:
         return [(side, sq, s) for side in self.sides for sq in side.squadrons for s in sq.ships]

@@ -83,12 +83,12 @@ def summarise(path: Path, rules: RuleSet, ships: dict[str, ShipClass]) -> SaveSu
 
 
 def _scenario(scenario_id: str, rules: RuleSet, ships: dict[str, ShipClass]) -> Scenario | None:
-    from game.content.load import ContentError, list_scenarios, load_scenario, scenario_path
+    from game.content.load import ContentError, list_scenarios, open_scenario, scenario_path
 
     if scenario_id not in list_scenarios():  # only shipped scenarios, by name: never a path from a file
         return None
     try:
-        return load_scenario(scenario_path(scenario_id), ships, rules)
+        return open_scenario(scenario_path(scenario_id), ships, rules)
     except (ContentError, OSError, ValueError):
         return None
 

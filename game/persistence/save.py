@@ -252,7 +252,7 @@ def upgrade(name: str, doc: dict[str, Any], version: int) -> dict[str, Any]:
 
 def replay(
     doc: dict[str, Any],
-    rules: RuleSet,
+    rules: Any,
     ships: dict[str, ShipClass],
     name: str = "save",
     progress: Progress | None = None,
@@ -262,10 +262,18 @@ def replay(
     ``progress`` hears (commands replayed, of how many) after each command, for a
     window showing the work; an exception it raises stops the replay.
     """
-    from game.content.load import ContentError, list_scenarios, load_default, load_scenario, scenario_path
+    from game.content.load import ContentError, list_scenarios, load_default, open_scenario, scenario_path, tables_of
     from game.content.paths import rules_path
 
-    if rules.house:  # the tables of the book: the save says which house rules, if any, it was played under
+    if doc["system"] != rules.system:
+        # Another rule system's battle: its own shipped tables (house rules are Beat to Quarters' only).
+        if doc.get("house_rules") is not None:
+            raise SaveError(f"{name}: house rules are kept for Beat to Quarters only, not {doc['system']!r}")
+        try:
+            rules = tables_of(doc["system"], rules)
+        except ContentError as e:
+            raise SaveError(f"{name}: the tables of {doc['system']!r} do not load: {e.problems[0]}") from None
+    elif rules.house:  # the tables of the book: the save says which house rules, if any, it was played under
         rules = load_default()[0]
     if doc.get("house_rules") is not None:
         try:
@@ -284,11 +292,16 @@ def replay(
         # Only shipped scenarios by name: a save never points the loader at an arbitrary file.
         raise SaveError(f"{name}: unknown scenario {str(doc['scenario'])[:40]!r}")
     try:
-        scenario = load_scenario(scenario_path(doc["scenario"]), ships, rules)
+        book = rules if rules.system == "btq21" else load_default()[0]  # the reader of Beat to Quarters' scenarios
+        scenario = open_scenario(scenario_path(doc["scenario"]), ships, book)
     except ContentError as e:
         raise SaveError(f"{name}: its scenario {doc['scenario']!r} does not load: {e.problems[0]}") from None
     except (OSError, ValueError) as e:
         raise SaveError(f"{name}: unknown scenario {doc['scenario']!r} ({e})") from None
+    if scenario.system != doc["system"]:
+        raise SaveError(
+            f"{name}: its scenario {doc['scenario']!r} is played under {scenario.system!r}, not {doc['system']!r}"
+        )
     try:
         session = Session(
             scenario, rules, doc["seed"], dict(doc["players"]), dict(doc.get("options") or {}), parent=doc.get("parent")

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.content.model import RuleSet, Scenario
+from game.content.model import Scenario
 from game.systems import make_system, parse_option
 from game.systems.base import Command, Event, Option, Refusal, RuleSystem
 
@@ -42,7 +42,8 @@ class _Step:
 @dataclass
 class Session:
     scenario: Scenario
-    rules: RuleSet
+    #: The tables the battle is played with: the scenario's rule system's (a RuleSet for Beat to Quarters).
+    rules: Any
     seed: int
     players: dict[str, str] = field(default_factory=dict)
     #: Options switched on beyond those the scenario requires (name -> settings).
@@ -56,6 +57,11 @@ class Session:
     steps: list[_Step] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
+        if self.scenario.system != self.rules.system:
+            # Clients hold Beat to Quarters' tables; a scenario of another rule system is played with its own.
+            from game.content.load import tables_of
+
+            self.rules = tables_of(self.scenario.system, self.rules)
         wanted: dict[str, dict[str, Any]] = dict(parse_option(self.rules.system, t) for t in self.scenario.options)
         wanted |= self.options
         self.system = make_system(self.rules.system, self.rules, wanted)

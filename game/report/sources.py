@@ -79,12 +79,19 @@ def _from_save(name: str, rules: Any, ships: Any, played: str) -> Battle:
 
 
 def _from_log(name: str, rules: Any, ships: Any, played: str) -> Battle:
-    from game.content.load import ContentError, list_scenarios, load_scenario, scenario_path
+    from game.content.load import ContentError, list_scenarios, open_scenario, scenario_path, tables_of
     from game.systems import UnknownSystem, make_system
     from game.systems.base import OptionError
 
     events = read_log(name)
     setup = events[0]
+    book = rules  # Beat to Quarters' tables: they read its scenarios
+    played_under = setup.get("system", "btq21")
+    if played_under != rules.system:
+        try:
+            rules = tables_of(str(played_under)[:40], rules)
+        except (ContentError, UnknownSystem) as e:
+            raise ReportInputError(f"{name}:1: played under rule system {str(played_under)[:40]!r}: {e}") from None
     ruleset = setup.get("ruleset", rules.id)
     if ruleset != rules.id:
         raise ReportInputError(
@@ -97,7 +104,7 @@ def _from_log(name: str, rules: Any, ships: Any, played: str) -> Battle:
     scenario = None
     if setup.get("scenario") in list_scenarios():  # only a shipped scenario, by name: never a path from the file
         try:
-            scenario = load_scenario(scenario_path(setup["scenario"]), ships, rules)
+            scenario = open_scenario(scenario_path(setup["scenario"]), ships, book)
         except (ContentError, OSError, ValueError):
             scenario = None
     return Battle(events, system, scenario, played)

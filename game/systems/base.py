@@ -172,6 +172,8 @@ class Stick:
     colour: tuple[int, int, int]
     segment: float
     label: str = ""
+    #: The farthest this stick lets her go with what she has left, inches (0: the option's range says).
+    reach: float = 0.0
 
 
 @dataclass
@@ -288,7 +290,7 @@ class RuleSystem(Protocol):
         ...
 
     def marks(self, state: Any) -> tuple[Any, ...]:
-        """Marks of the rule system's own on the table under the ships (figures.Shape), e.g. where the wind blows from."""
+        """Its own marks on the table under the ships (figures.Shape), such as where the wind blows from."""
         ...
 
     def zones(

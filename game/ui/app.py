@@ -18,6 +18,7 @@ import pygame_gui
 
 from game.files import sweep, write_atomic
 from game.persistence.autosave import home
+from game.systems.base import RuleSystem
 from game.ui import fonts, scale
 from game.ui.placement import TipManager, message_spot
 from game.ui.settings import Settings, read_settings, save_settings
@@ -293,12 +294,25 @@ class QuarterdeckApp(App):
         self._house_rules(house_rules)
         #: The rule system of the tables loaded, for what is shown outside a battle (the rules reference).
         self.system = make_system(self.rules.system, self.rules)
+        self._systems: dict[str, RuleSystem] = {}
         self.autosave = not headless
         for folder in (home(), home() / "saves", home() / "reports", home() / "logs"):
             sweep(folder)  # temporary files a killed autosave or save left behind
         from game.ui.sound import Sounds
 
         self.sounds = Sounds()
+
+    def system_of(self, system_id: str) -> RuleSystem:
+        """Rule system ``system_id`` with its tables in force (Beat to Quarters' with the house rules), for what is
+        shown outside a battle: its options, its reference."""
+        if system_id == self.system.id:
+            return self.system
+        if system_id not in self._systems:
+            from game.content.load import tables_of
+            from game.systems import make_system
+
+            self._systems[system_id] = make_system(system_id, tables_of(system_id, self.rules))
+        return self._systems[system_id]
 
     def _house_rules(self, path: str | None) -> None:
         """The player's house rules: the file given, else ``house_rules.yaml`` in the user folder, if there is one.
@@ -323,14 +337,14 @@ class QuarterdeckApp(App):
     def start_battle(
         self, scenario: str, players: dict[str, str], seed: int | None = None, options: dict | None = None
     ) -> str | None:
-        from game.content.load import ContentError, list_scenarios, load_scenario, scenario_path
+        from game.content.load import ContentError, list_scenarios, open_scenario, scenario_path
         from game.persistence.session import Session
         from game.ui.match import Match
 
         if scenario not in list_scenarios():
             return f"unknown scenario {scenario!r} (scenarios: {', '.join(list_scenarios())})"
         try:
-            sc = load_scenario(scenario_path(scenario), self.ships, self.rules)
+            sc = open_scenario(scenario_path(scenario), self.ships, self.rules)
         except ContentError as e:
             return "; ".join(e.problems[:3])
         sides = {s.id for s in sc.sides}

@@ -45,7 +45,9 @@ class Match:
             self.players.setdefault(side, HUMAN)
         session.players = dict(self.players)
         self._agents = {
-            side: make_player(kind, session.seed, side) for side, kind in self.players.items() if kind != HUMAN
+            side: make_player(kind, session.seed, side, session.system.id)
+            for side, kind in self.players.items()
+            if kind != HUMAN
         }
         self._thought: _Thought | None = None
         self._token = 0

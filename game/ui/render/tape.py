@@ -6,6 +6,7 @@ import math
 
 import pygame
 
+from game.systems.base import Stick
 from game.table.geometry import heading_vector
 from game.ui import palette as P
 from game.ui.camera import Camera
@@ -32,9 +33,18 @@ def _strip(cam: Camera, origin, f, a: float, b: float, side: float, width: float
 def draw_tape(
     surf: pygame.Surface, overlay: pygame.Surface, cam: Camera, plan: SegmentPlan, length: float, width: float
 ) -> None:
-    """A tape from the bow straight ahead: inch ticks, the legal stretch green, the plan marked."""
+    """A tape from the bow straight ahead: inch ticks, the legal stretch green, the plan marked.
+
+    When the rule system measures the move with a coloured stick, the tape is
+    that stick: its colour, a mark at each segment, and as long as her points
+    let it reach.
+    """
     f, off, (px, py) = _tape_frame(plan, length, width)
     side = TAPE_SIDE
+    stick = plan.stick()
+    if stick is not None and stick.segment > 0:
+        _draw_stick(surf, overlay, cam, plan, stick, f, off, (px, py))
+        return
     total = max(plan.hi + 1.0, 3.0)
     pygame.draw.polygon(overlay, (*P.TAPE, 200), _strip(cam, off, f, 0, total, side, TAPE_WIDTH))
     if plan.lo > 0:
@@ -48,7 +58,36 @@ def draw_tape(
         b = (a[0] + px * tick, a[1] + py * tick)
         pygame.draw.line(surf, P.TAPE_DARK, cam.to_screen(*a), cam.to_screen(*b), 1)
         i += 1
-    for v in (plan.lo, plan.hi):
+    _plan_marks(surf, cam, plan, f, off, (px, py))
+
+
+def _stick_reach(plan: SegmentPlan, stick: Stick) -> float:
+    return stick.reach if stick.reach > 0 else plan.hi
+
+
+def _draw_stick(surf, overlay, cam: Camera, plan: SegmentPlan, stick: Stick, f, off, perp) -> None:
+    """The coloured stick: painted segments as far as she can go, a grey stub beyond, a notch at each segment."""
+    px, py = perp
+    reach = _stick_reach(plan, stick)
+    segments = max(1, math.ceil(reach / stick.segment - 1e-9))
+    total = max(segments * stick.segment, stick.segment)
+    pygame.draw.polygon(overlay, (90, 90, 90, 150), _strip(cam, off, f, 0, total + stick.segment, 1.0, TAPE_WIDTH))
+    for k in range(segments):  # alternate light and dark, as a painted stick is
+        start, end = k * stick.segment, min(reach, (k + 1) * stick.segment)
+        shade = 1.0 if k % 2 == 0 else 0.72
+        colour = tuple(max(0, min(255, round(c * shade))) for c in stick.colour)
+        pygame.draw.polygon(overlay, (*colour, 235), _strip(cam, off, f, start, end, 1.0, TAPE_WIDTH))
+    for k in range(segments + 2):
+        notch = (off[0] + f[0] * k * stick.segment, off[1] + f[1] * k * stick.segment)
+        tip = (notch[0] + px * TAPE_WIDTH, notch[1] + py * TAPE_WIDTH)
+        pygame.draw.line(surf, (20, 20, 20), cam.to_screen(*notch), cam.to_screen(*tip), 2)
+    _plan_marks(surf, cam, plan, f, off, perp, ends=(reach,))
+
+
+def _plan_marks(surf, cam: Camera, plan: SegmentPlan, f, off, perp, ends: tuple[float, ...] | None = None) -> None:
+    """White marks at the ends of what is allowed, a red one where the plan stops."""
+    px, py = perp
+    for v in ends if ends is not None else (plan.lo, plan.hi):
         a = (off[0] + f[0] * v, off[1] + f[1] * v)
         b = (a[0] + px * TAPE_WIDTH * 1.6, a[1] + py * TAPE_WIDTH * 1.6)
         pygame.draw.line(surf, (255, 255, 255), cam.to_screen(*a), cam.to_screen(*b), 2)
@@ -107,6 +146,9 @@ def mark_labels(
     f, off, (px, py) = _tape_frame(plan, length, width)
     away = _away(cam, off, px, py)
     out: list[tuple[str, Placed]] = []
+    stick = plan.stick()
+    if stick is not None and stick.segment > 0:
+        return out + _stick_labels(cam, plan, stick, f, off, (px, py), away, placer)
     for v, name in ((plan.hi, "max"), (plan.lo, "min")):
         a = (off[0] + f[0] * v + px * TAPE_WIDTH * 1.6, off[1] + f[1] * v + py * TAPE_WIDTH * 1.6)
         p = placer.place(f'{name} {v:.1f}"', cam.to_screen(*a), 14, (255, 255, 255), _anchor_towards(*away), away,
@@ -125,6 +167,28 @@ def mark_labels(
     return out
 
 
+def _stick_labels(cam: Camera, plan: SegmentPlan, stick: Stick, f, off, perp, away, placer: LabelPlacer):
+    """The stick's name by its far end, and the segment numbers along it (dropped when crowded)."""
+    px, py = perp
+    out: list[tuple[str, Placed]] = []
+    reach = _stick_reach(plan, stick)
+    if stick.label:
+        a = (off[0] + f[0] * reach + px * TAPE_WIDTH * 1.6, off[1] + f[1] * reach + py * TAPE_WIDTH * 1.6)
+        p = placer.place(stick.label, cam.to_screen(*a), 15, (255, 255, 255), _anchor_towards(*away), away,
+                         optional=True, steps=3)
+        if p is not None:
+            out.append(("stick", p))
+    k = 1
+    while k * stick.segment <= reach + 1e-6:
+        d = (k - 0.5) * stick.segment
+        a = (off[0] + f[0] * d + px * (TAPE_WIDTH + 0.35), off[1] + f[1] * d + py * (TAPE_WIDTH + 0.35))
+        p = placer.place(f"{k}", cam.to_screen(*a), 15, P.TAPE, "center", away, optional=True, steps=0)
+        if p is not None:
+            out.append(("tick", p))
+        k += 1
+    return out
+
+
 def _away(cam: Camera, off: tuple[float, float], px: float, py: float) -> tuple[float, float]:
     """On screen, the unit direction away from the tape on the side its labels go."""
     o = cam.to_screen(*off)
@@ -136,6 +200,10 @@ def _away(cam: Camera, off: tuple[float, float], px: float, py: float) -> tuple[
 def _tape_frame(plan: SegmentPlan, length: float, width: float):
     """The tape's direction, its zero point at the bow (the stern when backing), and the unit vector to its labels."""
     f = plan.forward
+    if plan.bow:  # the stick lies from her bow along the way she will go, centred on it
+        bx, by = plan.bow_point
+        off = (bx + f[1] * TAPE_WIDTH / 2, by - f[0] * TAPE_WIDTH / 2)
+        return f, off, (-f[1], f[0])
     bow = (plan.start[0] + f[0] * length / 2, plan.start[1] + f[1] * length / 2)
     off = (bow[0] - f[1] * width * 0.5 * TAPE_SIDE, bow[1] + f[0] * width * 0.5 * TAPE_SIDE)
     return f, off, (-f[1] * TAPE_SIDE, f[0] * TAPE_SIDE)

@@ -397,9 +397,7 @@ def _press(scene, event) -> bool:
                 scene.drag = "sail"  # no way on, no tape to drag: a click on her sails the free turn
                 return True
             scene.drag = "tape"
-            fx, fy = plan.forward
-            along = (point[0] - plan.start[0]) * fx + (point[1] - plan.start[1]) * fy
-            scene.grab = along - (plan.distance or 0.0)
+            scene.grab = plan.along(point) - (plan.distance or 0.0)
             return True
     scene.drag = "click"
     return True

@@ -184,6 +184,7 @@ class BattleView:
         surf.set_clip(view)
         system = sc.match.session.system
         looks = self.looks()
+        draw_shapes(surf, cam, system.marks(st))  # the rule system's own marks: under everything of the ships'
         for card in self.wakes().values():
             if plain:
                 draw_shapes(surf, cam, [card])

@@ -35,6 +35,7 @@ from pygame_gui.windows import UIMessageWindow
 
 from game.persistence.autosave import autosave_path
 from game.systems import parse_option
+from game.systems.base import RuleSystem
 from game.table.written import compass_point
 from game.ui import scale
 from game.ui.app import Scene
@@ -70,12 +71,12 @@ _BRASS_DIM = (92, 80, 52)
 _TEXT = (236, 228, 208)
 
 
-def player_kinds() -> list[str]:
-    """The kinds a side can be given now: human first, then the registered computer players."""
+def player_kinds(system: str = "btq21") -> list[str]:
+    """The kinds a side can be given in a battle of rule system ``system``: human first, then its computer players."""
     try:
-        from game.ai import PLAYER_KINDS
+        from game.ai import kinds_for
 
-        registered = [k for k in PLAYER_KINDS if k != HUMAN]
+        registered = [k for k in kinds_for(system) if k != HUMAN]
     except Exception:  # a broken AI package must not take the menu down: humans can still play
         registered = []
     known = [k for k in KIND_ORDER[1:] if k in registered]
@@ -146,12 +147,12 @@ class MenuScene(Scene):
     # --- content -------------------------------------------------------------
 
     def _load_scenarios(self) -> list[ScenarioEntry]:
-        from game.content.load import ContentError, list_scenarios, load_scenario, scenario_path
+        from game.content.load import ContentError, list_scenarios, open_scenario, scenario_path
 
         entries = []
         for name in list_scenarios():
             try:
-                sc = load_scenario(scenario_path(name), self.app.ships, self.app.rules)
+                sc = open_scenario(scenario_path(name), self.app.ships, self.app.rules)
                 entries.append(ScenarioEntry(name, sc.name, sc))
             except ContentError as e:
                 entries.append(ScenarioEntry(name, name, None, "; ".join(e.problems[:2])))
@@ -239,7 +240,8 @@ class MenuScene(Scene):
             ("load", "L", "Load\u2026", "Open a saved battle from a file.  Key: L"),
             ("watch", "W", "Watch a replay\u2026", "Watch a saved battle again, turn by turn, and take command from "
              "any point; an autosave of a finished battle will do.  Key: W"),
-            ("reference", "R", "Rules reference", f"The {self.app.system.title} tables in force.  Key: R"),
+            ("reference", "R", "Rules reference",
+             "The rules of the chosen scenario's rule system, with the tables in force.  Key: R"),
             ("settings", "S", "Settings", "Grid, arcs, camera, plain table, animation speed, volume and fullscreen.  "
              "Key: S"),
             ("quit", "Q", "Quit", "Leave Quarterdeck.  Keys: Q or Escape"),
@@ -381,7 +383,8 @@ class MenuScene(Scene):
 
         entry = self.entry(self.chosen)
         sides = list(entry.scenario.sides) if entry and entry.scenario else []
-        offered = self.app.system.available
+        self.kinds = player_kinds(entry.scenario.system if entry and entry.scenario else "btq21")
+        offered = self._system(entry).available
         options_y = seed_y - (14 + 26 + OPTION_ROW_H * _option_rows(len(offered)) if offered else 0)
         self._build_option_rows(panel, rx, options_y, col_r, entry)
         rows_h = 26 + len(sides) * 40
@@ -415,11 +418,12 @@ class MenuScene(Scene):
         """A box for each option of the rule system, its help as the tool tip; those the scenario requires are on
         and cannot be switched off."""
         self.option_boxes: dict[str, UICheckBox] = {}
-        offered = self.app.system.available
+        system = self._system(entry)
+        offered = system.available
         if not offered:
             return
         head = "Optional rules"
-        house = self.app.rules.house
+        house = self.app.rules.house if system.id == self.app.rules.system else ()
         if house:  # the player's house rules are in force for every battle: say so where the rules are chosen
             n = len(house)
             head += f"  \u00b7  house rules: {self.app.rules.house_name or 'yours'} ({n} change{'s' if n != 1 else ''})"
@@ -427,7 +431,7 @@ class MenuScene(Scene):
         if house:
             header.set_tooltip("<br>".join(f"{html.escape(path)}: {html.escape(str(v))}" for path, v in house))
         texts = entry.scenario.options if entry and entry.scenario else ()
-        required = dict(parse_option(self.app.rules.system, t) for t in texts)  # checked when the scenario loaded
+        required = dict(parse_option(system.id, t) for t in texts)  # checked when the scenario loaded
         chosen = self.options.setdefault(self.chosen or "", set())
         values = self.option_values.setdefault(self.chosen or "", {})
         self.option_menus: dict[str, UIDropDownMenu] = {}
@@ -464,6 +468,12 @@ class MenuScene(Scene):
                 box.disable()
                 box.set_tooltip(f"{opt.help}<br><br>This scenario plays with it: it cannot be switched off here.")
             self.option_boxes[opt.name] = box
+
+    def _system(self, entry: ScenarioEntry | None) -> RuleSystem:
+        """The rule system the scenario is played under (Beat to Quarters' when there is none to go by)."""
+        if entry is None or entry.scenario is None:
+            return self.app.system
+        return self.app.system_of(entry.scenario.system)
 
     def chosen_options(self) -> dict[str, dict]:
         """The options ticked beyond those the scenario requires (it switches those on itself)."""
@@ -718,7 +728,7 @@ class MenuScene(Scene):
             self.open_load_dialog("watch")
         elif name == "reference":
             self._remember_panel_state()
-            self.app.push(ReferenceScene(self.app))
+            self.app.push(ReferenceScene(self.app, self._system(self.entry(self.chosen))))
         elif name == "settings":
             self.open_panel(None if self.panel_kind == "settings" else "settings")
         elif name == "quit":

@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from game.systems.base import Command, Option, Preview, RuleSystem
+from game.systems.base import Command, Option, Preview, RuleSystem, Stick
 from game.table.geometry import bearing, heading_vector, signed_angle
 
 DISTANCE_STEP = 0.1
@@ -45,13 +45,19 @@ class SegmentPlan:
     _previewed: tuple[Any, ...] | None = None
     astern: bool = False  # laid from her stern: she moves astern
     option: Option | None = None  # the tape option the plan is for
+    #: Laid from her bow at the turn off her heading: she turns about her bow onto the tape, then runs along it.
+    bow: bool = False
+    length: float = 0.0  # her length: where her bow is
 
     @classmethod
     def for_option(cls, state: Any, option: Option) -> SegmentPlan:
         ship = state.ships[option.ship]
         lo, hi = option.ranges["distance"]
         t = option.ranges["turn"][1]
-        plan = cls(option.ship, ship.pose, lo, hi, t, astern=option.measure == "astern", option=option)
+        plan = cls(
+            option.ship, ship.pose, lo, hi, t, astern=option.measure == "astern", option=option,
+            bow=option.measure == "bow", length=float(ship.length),
+        )
         if plan.aback:  # taken aback: nothing to measure, only the free turn
             plan.distance = 0.0
         return plan
@@ -62,24 +68,52 @@ class SegmentPlan:
 
     @property
     def forward(self) -> tuple[float, float]:
-        """The way she moves: ahead, or astern when backing clear."""
-        fx, fy = heading_vector(self.start[2])
+        """The way she moves: ahead (along the tape when it is laid from her bow), or astern when backing clear."""
+        fx, fy = heading_vector(self.start[2] + (self.turn if self.bow else 0.0))
         return (-fx, -fy) if self.astern else (fx, fy)
+
+    @property
+    def bow_point(self) -> tuple[float, float]:
+        """Where her bow is before she moves: the tape's zero when it is laid from her bow."""
+        fx, fy = heading_vector(self.start[2])
+        return (self.start[0] + fx * self.length / 2, self.start[1] + fy * self.length / 2)
 
     def centre_at(self, distance: float) -> tuple[float, float]:
         fx, fy = self.forward
+        if self.bow:  # turned about her bow, then run along the tape
+            bx, by = self.bow_point
+            return (bx + fx * (distance - self.length / 2), by + fy * (distance - self.length / 2))
         return (self.start[0] + fx * distance, self.start[1] + fy * distance)
 
-    def distance_towards(self, point: tuple[float, float], grab: float = 0.0) -> float:
-        """The distance that puts the ship's centre level with ``point`` along her heading."""
+    def along(self, point: tuple[float, float]) -> float:
+        """How far along the tape ``point`` lies (from her centre, or from her bow when the tape is laid there)."""
+        ox, oy = self.bow_point if self.bow else self.start[:2]
         fx, fy = self.forward
-        d = (point[0] - self.start[0]) * fx + (point[1] - self.start[1]) * fy - grab
+        return (point[0] - ox) * fx + (point[1] - oy) * fy
+
+    def distance_towards(self, point: tuple[float, float], grab: float = 0.0) -> float:
+        """The distance that puts the point of her that was grabbed level with ``point`` along the tape.
+
+        Laid from her bow, the tape also swings to point at ``point`` (within her
+        turn), as a stick laid at her bow follows the hand.
+        """
+        if self.bow:
+            bx, by = self.bow_point
+            if (point[0] - bx) * self.forward[0] + (point[1] - by) * self.forward[1] > self.length / 4:
+                self.set_turn(signed_angle(self.start[2], bearing((bx, by), point)))
+        d = self.along(point) - grab
         return snap(d, DISTANCE_STEP, self.lo, self.hi)
 
     def set_distance(self, d: float) -> None:
         self.distance = snap(d, DISTANCE_STEP, self.lo, self.hi)
 
     def turn_towards(self, point: tuple[float, float]) -> float:
+        if self.bow:  # the tape swings about her bow
+            bx, by = self.bow_point
+            if math.hypot(point[0] - bx, point[1] - by) < 1e-6:
+                return self.turn
+            want = signed_angle(self.start[2], bearing((bx, by), point))
+            return snap(want, TURN_STEP, -self.allowance, self.allowance)
         cx, cy = self.centre_at(self.distance or 0.0)
         if math.hypot(point[0] - cx, point[1] - cy) < 1e-6:
             return self.turn
@@ -98,6 +132,10 @@ class SegmentPlan:
         """Where the plan puts her (before the engine has had its say)."""
         x, y = self.centre_at(self.distance or 0.0)
         return (x, y, (self.start[2] + self.turn) % 360.0)
+
+    def stick(self) -> Stick | None:
+        """The measuring stick the rule system says this move takes, if it measures with sticks."""
+        return self.preview.stick if self.preview is not None else None
 
     def refresh(self, state: Any, system: RuleSystem) -> Preview | None:
         """Ask the rule system what the plan would do (only when it changed)."""

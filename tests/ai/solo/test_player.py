@@ -353,7 +353,7 @@ def short(name: str, turns: int):
 
 
 def test_the_scripted_kind_is_registered():
-    assert PLAYER_KINDS["scripted"] is ScriptedPlayer
+    assert "scripted" in PLAYER_KINDS and type(make_player("scripted", 1, "british")) is ScriptedPlayer
     assert make_player("scripted", 1, "british").kind == "scripted"
 
 
