@@ -1081,6 +1081,31 @@ def _check_broadside(
     return out
 
 
+def audit(events: list[Any], rules: RuleSet, lines: list[int] | None = None) -> list[str]:
+    """The log's problems, recounted by the auditor of the rule system its setup names (this one for btq21).
+
+    Another rule system's auditor is its package's ``audit.check_events(events, tables, lines)``,
+    run against that system's shipped tables.
+    """
+    setup = events[0] if events and isinstance(events[0], dict) else {}
+    system = setup.get("system", "btq21")
+    if system == "btq21" or system == rules.system:
+        return check_events(events, rules, lines)
+    import importlib
+
+    from game.content.load import tables_of
+    from game.content.yaml_nodes import ContentError
+    from game.systems import UnknownSystem
+
+    try:
+        tables = tables_of(str(system), rules)
+    except (ContentError, UnknownSystem):
+        return [f"line 1: played under rule system {str(system)[:40]!r}, which this Quarterdeck cannot audit"]
+    module = importlib.import_module(f"game.systems.{system}.audit")
+    found: list[str] = module.check_events(events, tables, lines)
+    return found
+
+
 def read_log(path: str) -> tuple[list[Any], list[int], list[str]]:
     """The events of a JSON-lines log with their line numbers, and the lines that are not events."""
     try:
@@ -1128,7 +1153,7 @@ def main(argv: list[str]) -> int:
     bad = 0
     for path in args.logs:
         events, lines, problems = read_log(path)
-        for p in problems + check_events(events, rules, lines):
+        for p in problems + audit(events, rules, lines):
             print(f"{path}: {p}")
             bad += 1
     print("log OK" if not bad else f"{bad} problem(s)")

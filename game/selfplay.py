@@ -28,6 +28,11 @@ class SelfPlayError(RuntimeError):
     pass
 
 
+#: What a game's summary tells of each ship, of the rule system's tracks she has
+#: (Beat to Quarters: hull, rigging, crew, fires, leaks, rudder; Cagway Bay: hit points).
+_TRACKS = ("hull", "rigging", "crew", "fires", "leaks", "rudder", "hp", "hp_max")
+
+
 @dataclass
 class GameResult:
     session: Session
@@ -44,17 +49,7 @@ class GameResult:
             "turns": st.turn,
             "points": st.points,
             "ships": [
-                {
-                    "id": s.id,
-                    "side": s.side,
-                    "status": s.status,
-                    "hull": s.hull,
-                    "rigging": s.rigging,
-                    "crew": s.crew,
-                    "fires": s.fires,
-                    "leaks": s.leaks,
-                    "rudder": s.rudder,
-                }
+                {"id": s.id, "side": s.side, "status": s.status, **{k: getattr(s, k) for k in _TRACKS if hasattr(s, k)}}
                 for s in st.ships.values()
             ],
             "commands": len(self.session.steps),

@@ -124,7 +124,7 @@ def _render(scenario, size: tuple[int, int], base_of, poses=None) -> pygame.Surf
                     if s.id not in poses or not poses[s.id][3]:
                         continue  # sunk, run off the table or otherwise gone
                     pose = tuple(poses[s.id][:3])
-                length, width = base_of(s.ship.rate)
+                length, width = getattr(scenario, "extra", {}).get("bases", {}).get(s.ship.rate) or base_of(s.ship.rate)
                 _ship(surf, px, pose, length, width, scale, colour)
                 marks.append(px(pose[0], pose[1]))
     for t in scenario.terrain:
