@@ -215,6 +215,10 @@ class Scenario:
     #: Options of the rule system the scenario is played with (switched on in every battle of it),
     #: each ``NAME`` or ``NAME=VALUE``.
     options: tuple[str, ...] = ()
+    #: The rule system that plays the scenario (game/systems): ``btq21`` unless the file says ``rules: ...``.
+    system: str = "btq21"
+    #: Terms only that rule system knows (Cagway Bay: the wind's source point, deployment lines, the budget...).
+    extra: dict[str, Any] = field(default_factory=dict)
 
     def ships(self) -> list[tuple[Side, Squadron, ScenarioShip]]:
         return [(side, sq, s) for side in self.sides for sq in side.squadrons for s in sq.ships]
