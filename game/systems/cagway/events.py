@@ -136,11 +136,11 @@ class Shot(LogEvent):
     gun: str
     column: str
     distance: float
-    range_: int = logged_as("range")
     aim: int
     effective: int
     damage: int
     hasty: bool
+    range_: int = logged_as("range")
     roll: int | None = optional()
     aim_allowed: bool | None = optional()
 

@@ -276,7 +276,8 @@ def _check_health(checked: Checked[TablesFile], at: tuple[str, ...], card: CardE
             covered[hp] = i
     missing = [hp for hp in range(0, card.hp + 1) if hp not in covered]
     if missing:
-        checked.add((*at, "health"), f"no row for HP {missing[0]} (the chart must run from 0 to {card.hp})", at_key=True)
+        why = f"no row for HP {missing[0]} (the chart must run from 0 to {card.hp})"
+        checked.add((*at, "health"), why, at_key=True)
     extra = [hp for hp in covered if hp > card.hp]
     if extra:
         checked.add((*at, "health"), f"rows reach {max(extra)} HP, above her {card.hp}", at_key=True)
