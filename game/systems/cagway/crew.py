@@ -98,7 +98,10 @@ def capture(state: GameState, cmd: Capture, out: Out) -> None:
     hp = whole(cmd.hp, "the HP to put aboard")
     top = capture_limit(ship, target)
     if not 1 <= hp <= top:
-        raise Illegal(f"she can put from 1 to {top} HP aboard {target.name} (Capturing)")
+        raise Illegal(
+            f"she can put from 1 to {top} HP aboard {target.name}: she must keep 1 HP, and the prize holds no more "
+            f"than her card's {target.hp_max} (Capturing, as Quarterdeck reads it)"
+        )
     ship.actions -= cost
     ship.hp -= hp
     target.hp += hp
