@@ -109,8 +109,9 @@ def _hasty(state: GameState, command: Command, e: dict[str, Any]) -> str:
     damages = [gunnery.shot_damage(state, column, rng, face if face <= left else 0)[1] for face in range(1, die + 1)]
     aims = max(0, min(left, die))
     mean = sum(damages) / len(damages)
+    counts = f"{aims} in {die} that it counts (1–{aims})" if aims else "no point left after the shot: it cannot count"
     return (
-        f"a D{die} for her aim: {aims} in {die} that it counts (1–{left}); range {rng}: "
+        f"a D{die} for her aim: {counts}; range {rng}: "
         f"{min(damages)}–{max(damages)} damage, {mean:.1f} on average; all her points"
     )
 

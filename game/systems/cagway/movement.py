@@ -5,8 +5,9 @@ turns about her bow onto it and runs her bow along it.  The stick is the one
 her movement wheel gives for the new heading against the wind at her centre.
 She pays one action point a segment, a part segment as a whole one (each leg
 is paid for on its own: a reading).  A turned leg must be at least one full
-segment long; a leg that meets a ship, an island or the table's edge stops
-where her base first touches it, and she pays for the way she made.  She
+segment long, and must have room to run it; a leg that meets a ship, an
+island or the table's edge stops where her base first touches it, and she pays
+for the way she made.  She
 cannot turn in place except by drifting.
 
 A drift is her whole move and costs all her points: one red segment downwind
@@ -126,6 +127,11 @@ def check_leg(state: GameState, ship: Ship, distance: float, turn: float) -> tup
         raise Illegal(
             f"{board.contact_name(state, sweep.contact) or 'something'} lies hard against her that way: "
             "she cannot sail there (Movement)"
+        )
+    if turned and sweep.travelled < leg.segment - SLACK:
+        raise Illegal(
+            f"a turn needs a full segment: {board.contact_name(state, sweep.contact)} would stop her after "
+            f'{sweep.travelled:.2f}" of the {leg.segment:.2f}" {leg.stick} segment on her new heading (Movement)'
         )
     return leg, sweep
 

@@ -179,6 +179,11 @@ class GameState:
         return self.tables.cards[s.card]
 
     @property
+    def rules(self) -> CagwayTables:
+        """The tables in force, under the name the first rule system's state gives them."""
+        return self.tables
+
+    @property
     def active_ship(self) -> Ship | None:
         return self.ships.get(self.activation.ship) if self.activation else None
 

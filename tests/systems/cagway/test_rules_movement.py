@@ -144,6 +144,13 @@ def test_a_leg_stops_where_her_base_first_touches_a_ship_and_she_pays_for_the_wa
     assert e["points"] == math.ceil(gap / SEG["yellow"])
 
 
+def test_a_turned_leg_that_something_would_stop_before_a_full_segment_is_refused():
+    st = battle([("hawk", "navy", "frigate", (20.0, 20.0, 0.0)), ("block", "pirate", "frigate", (20.6, 23.0, 90.0))])
+    turn_of(st, "hawk", MOVE, 6)
+    assert "full segment: Block would stop her" in refused(st, Sail("hawk", SEG["green"] * 2, 10.0))
+    play(st, Sail("hawk", SEG["yellow"] * 2, 0.0))  # straight on, she runs until she touches her
+
+
 def test_a_leg_stops_at_an_island_and_at_the_table_edge():
     rock = island("rock", [(18, 25), (22, 25), (22, 27), (18, 27)])
     st = battle([("hawk", "navy", "frigate", (20.0, 20.0, 0.0))], islands=(rock,))
