@@ -16,6 +16,7 @@ from game.systems.base import command_from_dict as base_command_from_dict
 #: Rule-system id -> (module, class).  The class is built with the tables it plays with.
 _SYSTEMS: dict[str, tuple[str, str]] = {
     "btq21": ("game.systems.btq21.system", "BeatToQuarters"),
+    "cagway": ("game.systems.cagway.system", "CagwayBay"),
 }
 
 

@@ -17,8 +17,8 @@ def test_beat_to_quarters_is_found_by_its_id():
 
 
 def test_an_unknown_rule_system_is_refused_naming_the_known_ones():
-    with pytest.raises(UnknownSystem, match="no rule system 'cagway' .*btq21"):
-        make_system("cagway", RULES)
+    with pytest.raises(UnknownSystem, match="no rule system 'trafalgar' .*btq21, cagway"):
+        make_system("trafalgar", RULES)
 
 
 def test_two_instances_keep_their_own_handlers():
