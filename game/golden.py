@@ -19,7 +19,8 @@ import sys
 import time
 from pathlib import Path
 
-from game.content.load import list_scenarios, load_default, open_scenario, scenario_path
+from game.ai import kinds_for
+from game.content.load import list_scenarios, load_default, open_scenario, scenario_path, scenario_system
 from game.selfplay import play
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,7 +43,10 @@ def games() -> list[dict]:
     """Every golden game, without its outcome: scenario, seed and who plays each side."""
     out = []
     for name in list_scenarios():
+        kinds = kinds_for(scenario_system(scenario_path(name))[0])
         for first, rest, seeds in PAIRINGS:
+            if first not in kinds or rest not in kinds:
+                continue  # a kind of player that rule system does not have
             for seed in seeds:
                 out.append({"scenario": name, "seed": seed, "kinds": [first, rest]})
     return out

@@ -15,7 +15,7 @@ from game.systems.btq21.collision import aligned_headings
 RULES, SHIPS = load_default()
 
 
-@pytest.mark.parametrize("name", list_scenarios())
+@pytest.mark.parametrize("name", list_scenarios("btq21"))
 def test_random_self_play_follows_the_rules(name):
     sc = load_scenario(scenario_path(name), SHIPS, RULES)
     kinds = set()

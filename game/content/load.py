@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import importlib
 import os
-import re
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,7 @@ from game.content.paths import (
     list_scenarios,
     rules_path,
     scenario_path,
+    scenario_system,
     ships_path,
 )
 from game.content.rules import load_rules
@@ -59,29 +59,6 @@ def load_default() -> tuple[RuleSet, dict[str, ShipClass]]:
     """
     rules, ships = _default()
     return rules, dict(ships)
-
-
-#: A scenario's rule system, as the first lines of its file name it (``rules: cagway``).
-_RULES_LINE = re.compile(r"^rules:[ \t]*['\"]?([^'\"#\s]*)['\"]?[ \t]*(?:#.*)?$", re.MULTILINE)
-#: How much of a scenario file is read to find its rule system.
-_PEEK = 64 * 1024
-
-
-def scenario_system(path: str | os.PathLike[str]) -> tuple[str, int]:
-    """The rule system a scenario file names at its top level (``rules:``), and that line; btq21 when none.
-
-    Only a plain top-level line is read, so a damaged file still reaches its own
-    reader, which reports its problems properly.
-    """
-    try:
-        with open(path, "rb") as f:
-            head = f.read(_PEEK).decode("utf-8", errors="replace")
-    except OSError:
-        return "btq21", 0
-    m = _RULES_LINE.search(head)
-    if m is None:
-        return "btq21", 0
-    return m.group(1), head.count("\n", 0, m.start()) + 1
 
 
 @functools.cache

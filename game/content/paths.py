@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 
@@ -28,12 +29,39 @@ def scenario_path(name: str | os.PathLike[str]) -> Path:
     return data_dir() / "scenarios" / f"{text}.yaml"
 
 
-def list_scenarios() -> list[str]:
-    """Names of the shipped scenarios (file stems), sorted."""
+def list_scenarios(system: str | None = None) -> list[str]:
+    """Names of the shipped scenarios (file stems), sorted; only those of rule system ``system`` when given."""
     folder = data_dir() / "scenarios"
     if not folder.is_dir():
         return []
-    return sorted(p.stem for p in folder.glob("*.yaml") if p.is_file())
+    names = sorted(p.stem for p in folder.glob("*.yaml") if p.is_file())
+    if system is None:
+        return names
+    return [n for n in names if scenario_system(scenario_path(n))[0] == system]
+
+
+#: A scenario's rule system, as the first lines of its file name it (``rules: cagway``).
+_RULES_LINE = re.compile(r"^rules:[ \t]*['\"]?([^'\"#\s]*)['\"]?[ \t]*(?:#.*)?$", re.MULTILINE)
+#: How much of a scenario file is read to find its rule system.
+_PEEK = 64 * 1024
+
+
+def scenario_system(path: str | os.PathLike[str]) -> tuple[str, int]:
+    """The rule system a scenario file names at its top level (``rules:``), and that line; btq21 when none.
+
+    Only a plain top-level line is read, so a damaged file still reaches its own
+    reader, which reports its problems properly.
+    """
+    try:
+        with open(path, "rb") as f:
+            head = f.read(_PEEK).decode("utf-8", errors="replace")
+    except OSError:
+        return "btq21", 0
+    m = _RULES_LINE.search(head)
+    if m is None:
+        return "btq21", 0
+    return m.group(1), head.count("\n", 0, m.start()) + 1
+
 
 
 def shipped_files() -> list[Path]:

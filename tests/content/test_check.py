@@ -14,6 +14,7 @@ from game.content.load import (
     load_default,
     load_rules,
     load_scenario,
+    open_scenario,
     scenario_path,
     stats_mismatches,
 )
@@ -165,4 +166,4 @@ def test_load_default_is_cached_but_hands_out_copies() -> None:
 @pytest.mark.parametrize("name", list_scenarios())
 def test_shipped_scenarios_load(name: str) -> None:
     rules, ships = load_default()
-    assert load_scenario(scenario_path(name), ships, rules).id == name
+    assert open_scenario(scenario_path(name), ships, rules).id == name

@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.content.load import list_scenarios, load_default, load_scenario, scenario_path
+from game.content.load import list_scenarios, load_default, open_scenario, scenario_path
 from game.content.rules import NATIONS
 from game.systems.figures import Model, Shape
 from game.ui.camera import FOLLOW_SECONDS
@@ -74,7 +74,7 @@ def test_every_nation_in_the_data_has_paint_and_an_ensign_of_its_own():
     rules, ships = load_default()
     named = set(NATIONS) | {s.nation for s in ships.values()}
     for name in list_scenarios():
-        sc = load_scenario(scenario_path(name), ships, rules)
+        sc = open_scenario(scenario_path(name), ships, rules)
         named |= {side.nation for side in sc.sides} | {q.nation for side in sc.sides for q in side.squadrons
                                                        if q.nation}
     flags = {}

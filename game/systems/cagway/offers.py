@@ -113,13 +113,20 @@ def _deploy(state: GameState, o: Option) -> Option:
     astern = bool(o.fixed.get("astern"))
     way = "astern" if astern else "ahead"
     room = o.ranges["distance"][1]
+    toward = _compass(state.ships[o.ship].heading + (180.0 if astern else 0.0))
     return replace(
-        o, label="Deploy her here", key="return", control=Control.TAPE, measure=way, group="deploy",
-        lay_label=f"Slide {way} along her line", lay_key="x",
-        prompt=f'slide her {way} along her deployment line (up to {room:.1f}"), turn her (A/D), then Enter',
-        help="Setup: she slides along her side's deployment line from where the scenario put her, then turns in "
-        "place to face any way (Blockade Run: the Blocker on the midline, the Runner on his edge)",
+        o, label=f"Deploy her ({toward})", key="return", control=Control.TAPE, measure=way, group="deploy",
+        lay_label=f"Slide her {toward}", lay_key="x",
+        prompt=f'slide her {toward} along her line (up to {room:.1f}"), turn her (A/D), then Enter',
+        help="She slides along her side's deployment line, then turns in place to face any way "
+        "(Blockade Run setup: the Blocker on the midline, the Runner on his edge)",
     )
+
+
+def _compass(heading: float) -> str:
+    """The way along the line, as a point of the compass ("east")."""
+    points = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
+    return points[round((heading % 360.0) / 45.0) % 8]
 
 
 def _sail(state: GameState, o: Option) -> Option:

@@ -70,6 +70,16 @@ def _tip(text: str, key: str) -> str:
     return f"{text} (key {key.upper() if len(key) == 1 else key.capitalize()})" if key else text
 
 
+def tape_id(option: Option, options: list[Option]) -> str:
+    """How the window names a tape option: its type, with the way it is laid when another option shares the type."""
+    same = [o for o in options if o.control is Control.TAPE and o.type == option.type]
+    return option.type if len(same) <= 1 else f"{option.type}@{option.measure}"
+
+
+def tape_matches(option: Option, tape: str | None) -> bool:
+    return tape is not None and tape in (option.type, f"{option.type}@{option.measure}")
+
+
 def actions_for(options: list[Option], tape: str | None, distance: float | None) -> list[Action]:
     """The buttons, in the order the rule system gives its options.
 
@@ -79,11 +89,11 @@ def actions_for(options: list[Option], tape: str | None, distance: float | None)
     out: list[Action] = []
     for o in options:
         if o.control is Control.TAPE:
-            if o.type == tape:
+            if tape == tape_id(o, options):
                 out.append(Action(o.label, _tip(o.help, o.key), partial(str, COMMIT), key_code(o.key), o.group,
                                   kind=o.type))
             elif o.lay_label:
-                out.append(Action(o.lay_label, _tip(o.help, o.lay_key), partial(LayTape, o.type),
+                out.append(Action(o.lay_label, _tip(o.help, o.lay_key), partial(LayTape, tape_id(o, options)),
                                   key_code(o.lay_key), o.group, kind=o.type))
             continue
         for v in o.variants or (Variant({}, o.label, o.help, o.key),):

@@ -141,6 +141,25 @@ def _portuguese(s: pygame.Surface, r: pygame.Rect) -> None:
     pygame.draw.rect(s, NAVY, shield.inflate(-max(1, shield.w // 3), -max(1, shield.h // 3)))
 
 
+def _pirate(s: pygame.Surface, r: pygame.Rect) -> None:
+    """The black flag: a white skull over crossed bones."""
+    pygame.draw.rect(s, (16, 16, 18), r)
+    cx, cy, u = r.centerx, r.centery, max(1, min(r.w, r.h) // 6)
+    bone = max(1, u // 2)
+    pygame.draw.line(s, WHITE, (cx - 2 * u, cy - u), (cx + 2 * u, cy + 2 * u), bone)
+    pygame.draw.line(s, WHITE, (cx - 2 * u, cy + 2 * u), (cx + 2 * u, cy - u), bone)
+    pygame.draw.circle(s, WHITE, (cx, cy - u), u)
+
+
+def _navy(s: pygame.Surface, r: pygame.Rect) -> None:
+    """A plain naval ensign: blue, a white canton with a red cross."""
+    pygame.draw.rect(s, BLUE, r)
+    canton = pygame.Rect(r.left, r.top, max(1, r.w // 2), max(1, r.h // 2))
+    pygame.draw.rect(s, WHITE, canton)
+    pygame.draw.line(s, RED, canton.midtop, canton.midbottom, max(1, canton.w // 5))
+    pygame.draw.line(s, RED, canton.midleft, canton.midright, max(1, canton.h // 5))
+
+
 def _unknown(s: pygame.Surface, r: pygame.Rect) -> None:
     pygame.draw.rect(s, WHITE, r)
     pygame.draw.rect(s, (90, 90, 90), (r.left, r.top, max(1, r.w // 4), r.h))
@@ -156,6 +175,8 @@ ENSIGNS: dict[str, Callable[[pygame.Surface, pygame.Rect], None]] = {
     "swedish": _nordic((0, 82, 147), (254, 204, 0), True),
     "russian": _russian,
     "portuguese": _portuguese,
+    "pirate": _pirate,
+    "navy": _navy,
 }
 
 PAINT: dict[str, Paint] = {
@@ -168,6 +189,8 @@ PAINT: dict[str, Paint] = {
     "swedish": Paint((46, 34, 28), (118, 152, 186)),  # dark with a pale blue strake
     "russian": Paint((34, 32, 30), (150, 126, 80)),  # black with dull ochre
     "portuguese": Paint((36, 32, 30), (214, 206, 150)),  # black with a pale straw strake
+    "pirate": Paint((58, 40, 30), (120, 28, 26)),  # weathered brown with a dull red strake
+    "navy": Paint((32, 34, 44), (200, 190, 150)),  # dark blue-black with a buff strake
 }
 UNKNOWN_PAINT = Paint((48, 40, 34), (140, 120, 90))
 
@@ -176,6 +199,7 @@ UNKNOWN_PAINT = Paint((48, 40, 34), (140, 120, 90))
 PENNANTS: dict[str, RGB] = {
     "british": RED, "french": BLUE, "spanish": DARK_RED, "american": RED, "dutch": (174, 28, 40),
     "danish": (198, 12, 48), "swedish": (0, 82, 147), "russian": SKY, "portuguese": WHITE,
+    "pirate": (16, 16, 18), "navy": BLUE,
 }
 
 

@@ -25,7 +25,7 @@ from game.ui.camera import Camera, Follow
 from game.ui.coach import Coach
 from game.ui.fonts import message
 from game.ui.match import Match
-from game.ui.panels.actions import COMMIT, ROW_H, Action, ActionPanel, LayTape, actions_for
+from game.ui.panels.actions import COMMIT, ROW_H, Action, ActionPanel, LayTape, actions_for, tape_id, tape_matches
 from game.ui.panels.legend import Legend
 from game.ui.panels.log import LogPanel
 from game.ui.panels.phasebar import HEIGHT as BAR_H
@@ -192,7 +192,7 @@ class BattleScene(Scene):
         if opt is None:
             self.plan = None
             return None
-        key = (self.match.version, opt.ship, opt.type)
+        key = (self.match.version, opt.ship, opt.type, opt.measure)
         if key != self._plan_key:
             self._plan_key = key
             self.plan = SegmentPlan.for_option(self.state, opt)
@@ -203,7 +203,7 @@ class BattleScene(Scene):
         tapes = [o for o in self.match.options() if o.control is Control.TAPE]
         if not tapes:
             return None
-        chosen = next((o for o in tapes if o.type == self.tape_for), None)
+        chosen = next((o for o in tapes if tape_matches(o, self.tape_for)), None)
         return chosen or next((o for o in tapes if o.measure != "astern"), tapes[0])
 
     def _check_hand_over(self) -> None:
@@ -441,9 +441,10 @@ class BattleScene(Scene):
                 self.selected = acts[0]  # show the card of a ship that may act
         plan = self.current_plan()
         laid = self.tape_option() if plan else None
-        key = (self.match.version, human, plan.distance if plan else None, laid.type if laid else None)
         opts = self.match.options() if human else []
-        self.actions.set_actions(actions_for(opts, laid.type if laid else None, plan.distance if plan else None), key)
+        laid_id = tape_id(laid, opts) if laid else None
+        key = (self.match.version, human, plan.distance if plan else None, laid_id)
+        self.actions.set_actions(actions_for(opts, laid_id, plan.distance if plan else None), key)
         if self.actions.needed != self._laid_for:
             self.layout(self.app.size)
 
