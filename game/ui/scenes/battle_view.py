@@ -284,12 +284,19 @@ class BattleView:
         key: list[tuple[str, Placed]] = []
         lines: list[tuple[str, tuple[int, int, int]]] = []
         words_at = (0.0, 0.0)
+        words_up = False
         if plan is not None:
             s = st.ships[plan.ship]
             key = key_labels(cam, plan, s.length, s.width, placer)
             ghost, lines = self._draw_ghost(surf, plan)
             x, y = cam.to_screen(ghost[0], ghost[1])
-            words_at = (x, y + max(s.length, s.width) * cam.scale * 0.5 + 44)
+            reach = max(s.length, s.width) * cam.scale * 0.5 + 44
+            words_at = (x, y + reach)
+            room_below = cam.view_y + cam.view_h - 8 - words_at[1]
+            needed = len(lines) * (render("Xg", 17).get_height() + 2)
+            if room_below < needed and y - reach > cam.view_y + cam.view_h / 3:
+                words_at = (x, y - reach)  # no room under her near the foot of the view: the words go above
+                words_up = True
         self.turn_label = dict(key).get("turn")
         self.name_rects = {}
         first = [i for i in (focus, active) if i]
@@ -306,12 +313,15 @@ class BattleView:
             self.name_rects[o.id] = at
         self.plan_text_rects, self.tape_rects = [], []
         x, y = words_at
-        for words, colr in lines:
-            r = placer.reserve(render(words, 17).get_size(), (x, y), "midtop", (0, 1), steps=NAME_STEPS * 2)
+        for words, colr in reversed(lines) if words_up else lines:
+            if words_up:
+                r = placer.reserve(render(words, 17).get_size(), (x, y), "midbottom", (0, -1), steps=NAME_STEPS * 2)
+            else:
+                r = placer.reserve(render(words, 17).get_size(), (x, y), "midtop", (0, 1), steps=NAME_STEPS * 2)
             assert r is not None  # a hint is never dropped
             blit_text(surf, words, r.topleft, 17, colr, "topleft", shadow=True)
             self.plan_text_rects.append(r)
-            y = r.bottom + 2
+            y = r.top - 2 if words_up else r.bottom + 2
         if plan is not None:
             s = st.ships[plan.ship]
             for tag, p in key + mark_labels(cam, plan, s.length, s.width, placer):
@@ -347,7 +357,7 @@ class BattleView:
         else:
             other = next((o for o in sc.match.options() if o.control is Control.TAPE and o is not laid), None)
             if other is not None and other.lay_label:
-                lines.append((f"{other.lay_label}: {other.help} — key {other.lay_key.upper()}", (255, 210, 140)))
+                lines.append((f"or {other.lay_label.lower()} — key {other.lay_key.upper()}", (255, 210, 140)))
         if pv is not None:
             if pv.refused:
                 lines.append((pv.refused, (255, 120, 110)))
