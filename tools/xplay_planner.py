@@ -20,14 +20,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.ai import make_player  # noqa: E402
+from game.ai import kinds_for, make_player  # noqa: E402
 from game.content.load import load_default  # noqa: E402
 from game.persistence.save import load_save  # noqa: E402
-from game.systems.base import Control  # noqa: E402
-from game.systems.btq21.engine import Rejected  # noqa: E402
+from game.systems.base import Control, Refusal  # noqa: E402
 from game.table.geometry import heading_vector  # noqa: E402
 from game.ui.camera import Camera  # noqa: E402
-from game.ui.panels.actions import actions_for, arrange  # noqa: E402
+from game.ui.panels.actions import actions_for, arrange, tape_id  # noqa: E402
 from game.ui.panels.phasebar import HEIGHT as BAR_H  # noqa: E402
 from game.ui.scenes.battle import RIGHT_W  # noqa: E402
 from game.ui.scenes.battle_input import fire_popup_width  # noqa: E402
@@ -48,7 +47,9 @@ def main() -> int:
     if st.phase == "over":
         print("over")
         return 0
-    agents = {s: make_player("captain", session.seed + 17, s) for s in sides}
+    system = session.system.id
+    best = next(k for k in ("captain", "scripted", "random") if k in kinds_for(system))
+    agents = {s: make_player(best, session.seed + 17, s, system) for s in sides}
     others: dict = {}
     steps = 0
     last_side = None
@@ -63,9 +64,9 @@ def main() -> int:
                 break
             # a computer ship answers (fires as she bears, or holds) in the middle of our activation:
             # the window asks the same deterministic player, so follow its answer here too
-            kind = session.players.get(side, "captain")
-            others.setdefault(side, make_player(kind, session.seed, side))
-            if isinstance(session.submit(others[side].choose(st, opts)), Rejected):
+            kind = session.players.get(side, best)
+            others.setdefault(side, make_player(kind, session.seed, side, system))
+            if isinstance(session.submit(others[side].choose(st, opts)), Refusal):
                 break
             st = session.state
             lines.append("wait 1.5")
@@ -77,12 +78,12 @@ def main() -> int:
         cmd = agents[side].choose(st, opts)
         cmd = snapped(cmd, opts)
         lines += actions(cmd, st, cam, session, opts, w, h)
-        if isinstance(session.submit(cmd), Rejected):
+        if isinstance(session.submit(cmd), Refusal):
             lines.append(f"# refused: {cmd}")
             break
         st = session.state
         steps += 1
-        if cmd.type == "end_activation":
+        if cmd.type in ("end_activation", "end_move", "pass", "fire", "board", "capture", "scuttle", "share"):
             break
     lines += ["wait 6", "shot after"]
     Path(out).write_text("\n".join(lines) + "\n")
@@ -94,9 +95,9 @@ def snapped(cmd, opts):
     """The values a player can set with the tape: tenths of an inch, whole degrees."""
     from dataclasses import replace
 
-    if cmd.type != "move":
+    o = next((o for o in opts if o.type == cmd.type and o.control is Control.TAPE), None)
+    if o is None or not hasattr(cmd, "distance"):
         return cmd
-    o = next(o for o in opts if o.type == "move")
     lo, hi = o.ranges["distance"]
     d = min(hi, max(lo, round(cmd.distance * 10) / 10))
     t = max(-o.ranges["turn"][1], min(o.ranges["turn"][1], round(cmd.turn)))
@@ -132,7 +133,16 @@ def actions(cmd, st, cam: Camera, session, opts, w: int, h: int) -> list[str]:
         # a click on the planned ship sails the segment; then give a computer ship time to fire as she bears
         out += [f"click {scr(cx, cy)}", "wait 2.5"]
         return out
-    if t == "fire":
+    tapes = [o for o in opts if o.control is Control.TAPE and o.ship == getattr(cmd, "ship", None)]
+    tape = next((o for o in tapes if o.type == t and o.measure == ("astern" if getattr(cmd, "astern", False)
+                                                                     else o.measure)), None)
+    if tape is not None and t != "move":
+        default = next((o for o in tapes if o.measure != "astern"), tapes[0])
+        lay = [f"key {tape.lay_key}", "wait 0.3"] if tape is not default and tape.lay_key else []
+        if tape.measure == "bow":
+            return lay + bow_tape(cmd, st, scr, opts)
+        return lay + laid_tape(cmd, st, scr, session, opts)
+    if getattr(cmd, "target", None) is not None and t != "fire_at_will" or t == "fire":
         target = st.ships[cmd.target]
         sx, sy = cam.to_screen(target.x, target.y)
         acts = [a for a in ordered(session, opts, None) if a.target == cmd.target]
@@ -157,11 +167,61 @@ def actions(cmd, st, cam: Camera, session, opts, w: int, h: int) -> list[str]:
     return [f"# no button for {cmd}"]
 
 
+def bow_tape(cmd, st, scr, opts) -> list[str]:
+    """A stick laid at her bow: drag her by her centre along it, then swing it on its handle to the turn wanted.
+
+    The window's own tape works out where each drag leaves the plan, so the
+    handle is grabbed where the window draws it.
+    """
+    from game.ui.render.tape import handle_point
+    from game.ui.tools.tape import SegmentPlan
+
+    opt = next(o for o in opts if o.type == cmd.type and o.ship == cmd.ship and o.control is Control.TAPE)
+    s = st.ships[cmd.ship]
+    plan = SegmentPlan.for_option(st, opt)
+    grab = plan.along((s.x, s.y))
+    fx, fy = heading_vector(s.heading)
+    to = (s.x + fx * cmd.distance, s.y + fy * cmd.distance)
+    plan.distance = plan.distance_towards(to, grab)
+    out = [f"drag {scr(s.x, s.y)} {scr(*to)}", "wait 0.3"]
+    if abs(plan.turn - cmd.turn) > 0.5:
+        hx, hy = handle_point(plan, s.length)
+        bx, by = plan.bow_point
+        g = heading_vector(s.heading + cmd.turn)
+        aim = (bx + g[0] * 8.0, by + g[1] * 8.0)
+        plan.turn = plan.turn_towards(aim)
+        out += [f"drag {scr(hx, hy)} {scr(*aim)}", "wait 0.3"]
+    x, y, _ = plan.ghost_pose()
+    return out + [f"click {scr(x, y)}", "wait 2"]
+
+
+def laid_tape(cmd, st, scr, session, opts) -> list[str]:
+    """A tape laid ahead or astern (deployment, drift): lay it the right way, drag, turn, click her."""
+    s = st.ships[cmd.ship]
+    astern = bool(getattr(cmd, "astern", False))
+    sign = -1.0 if astern else 1.0
+    f = heading_vector(s.heading)
+    out: list[str] = []
+    d = cmd.distance
+    if d > 0:
+        gx, gy = s.x, s.y
+        out += [f"drag {scr(gx, gy)} {scr(gx + sign * f[0] * d, gy + sign * f[1] * d)}", "wait 0.3"]
+    else:
+        out += ["key w", "key s", "wait 0.2"]  # measure nothing: the tape at its start
+    cx, cy = s.x + sign * f[0] * d, s.y + sign * f[1] * d
+    if abs(cmd.turn) > 0:
+        r = s.length / 2 + 1.8
+        hx, hy = cx + f[0] * r, cy + f[1] * r
+        g = heading_vector(s.heading + cmd.turn)
+        out += [f"drag {scr(hx, hy)} {scr(cx + g[0] * r, cy + g[1] * r)}", "wait 0.3"]
+    return out + [f"click {scr(cx, cy)}", "wait 2"]
+
+
 def ordered(session, opts, distance):
     """The action panel's buttons in the order the window numbers them (the tape laid ahead, as it starts)."""
     tapes = [o for o in opts if o.control is Control.TAPE]
     laid = next((o for o in tapes if o.measure != "astern"), tapes[0]) if tapes else None
-    acts = actions_for(opts, laid.type if laid else None, distance if laid else None)
+    acts = actions_for(opts, tape_id(laid, opts) if laid else None, distance if laid else None)
     return arrange(acts, session.system.groups(), RIGHT_W - 16, lambda words, caption: 7 * len(words))[0]
 
 
