@@ -5,11 +5,14 @@
   between her and the nearest blocker, and fires on the blockers that
   threaten her first.
 * **Blocker**: cannot see the carrier, so he reads the runners by how near
-  the island they are (:func:`sight.threat_ranks`): each blocker steers to
-  cut off the runner that is nearest the island for the sea between them,
-  and every runner's hull is worth more the nearer she is to arriving.  A
-  dead runner is worth a great deal: she may be the carrier, and a dead ship
-  can be taken.
+  the island they are (:func:`sight.threat_ranks`).  He moves before them
+  (they are upwind), so chasing where a runner is now is chasing where she
+  was: each blocker instead waits on one runner's way in to the island, a
+  few inches out from it (the runner nearest the island first, the nearest
+  blocker to that place), and closes on her once she is that near.  Every
+  runner's hull is worth more the nearer she is to arriving.  A dead runner
+  is worth a great deal: she may be the carrier, and a dead ship can be
+  taken; the nearest blocker goes to take her.
 * **Fleet**: close with the weakest enemy (fewest HP) and shoot; a kill is
   worth the share of her points a dead ship scores.
 
@@ -30,10 +33,10 @@ from game.table.geometry import Point
 #: How far ahead of the carrier (towards the island) an escort keeps station, and how far off towards the threat.
 ESCORT_AHEAD = 4.0
 ESCORT_ASIDE = 3.0
-#: How far ahead of a runner (towards the island) a blocker aims to cut her off.
-INTERCEPT_AHEAD = 5.0
-#: Distance (inches) beyond which a blocker cares less for a runner: the scale of :func:`_reach_weight`.
-REACH_SCALE = 12.0
+#: How far out from the destination island's middle a blocker waits for a runner (inches).
+GUARD = 7.0
+#: A dead runner within this many inches of a blocker is hers to take.
+PRIZE_REACH = 12.0
 
 
 @dataclass
@@ -118,28 +121,47 @@ def _runner(view: GameState, aims: Aims, mine: list[Ship], foes: list[Ship]) -> 
 
 
 def _blocker(view: GameState, aims: Aims, mine: list[Ship], foes: list[Ship]) -> None:
+    """Dead runners are taken by the nearest blocker; the rest guard the island, one blocker to each runner
+    (the runner nearest the island first), on the runner's way in, GUARD inches out from the island."""
     ranks = sight.threat_ranks(view)
     dest = sight.island_centre(view, sight.destination(view))
     for f in foes:
         w = ranks.get(f.id, 1.0)
         aims.weight[f.id] = w
         aims.kill[f.id] = 8.0 * w
-    live = [f for f in foes if not f.dead] or foes
+    free = [s for s in mine if not s.dead]
     for s in mine:
         aims.own_worth[s.id] = 1.0
-        if not live:
-            aims.goal[s.id] = None
-            continue
-        quarry = max(live, key=lambda f: (ranks.get(f.id, 1.0) * _reach_weight(s, f), f.id))
-        aims.quarry[s.id] = quarry.id
-        if quarry.dead:
-            aims.goal[s.id] = sight.centre(quarry)  # a dead runner: go alongside and take her
-            aims.standoff[s.id] = 0.0
-            continue
-        here = sight.centre(quarry)
-        ahead = min(INTERCEPT_AHEAD, sight.apart(here, dest) / 2.0) if dest is not None else 0.0
-        aims.goal[s.id] = _toward(here, dest, ahead) if dest is not None else here
-        aims.standoff[s.id] = 2.0
+        aims.goal[s.id] = None
+    for prize in sorted((f for f in foes if f.dead), key=lambda f: (-ranks.get(f.id, 1.0), f.id)):
+        near = [s for s in free if sight.apart(sight.centre(s), sight.centre(prize)) < PRIZE_REACH]
+        if near:
+            s = min(near, key=lambda s: (sight.apart(sight.centre(s), sight.centre(prize)), s.id))
+            aims.goal[s.id], aims.standoff[s.id], aims.quarry[s.id] = sight.centre(prize), 0.0, prize.id
+            free.remove(s)
+    live = sorted((f for f in foes if not f.dead), key=lambda f: (-ranks.get(f.id, 1.0), f.id))
+    if not live:
+        return
+    while free:
+        for runner in live:
+            if not free:
+                break
+            guard = _guard_point(runner, dest)
+            s = min(free, key=lambda s: (sight.apart(sight.centre(s), guard), s.id))
+            aims.goal[s.id], aims.standoff[s.id], aims.quarry[s.id] = guard, 1.0, runner.id
+            free.remove(s)
+
+
+def _guard_point(runner: Ship, dest: Point | None) -> Point:
+    """Where a blocker waits for ``runner``: on her way in to the island, GUARD inches out; on her, once she is
+    that close."""
+    here = sight.centre(runner)
+    if dest is None:
+        return here
+    d = sight.apart(here, dest)
+    if d <= GUARD + 3.0:
+        return here
+    return _toward(dest, here, GUARD)
 
 
 def _fleet(view: GameState, aims: Aims, mine: list[Ship], foes: list[Ship]) -> None:
@@ -183,6 +205,3 @@ def _toward(a: Point, b: Point | None, dist: float) -> Point:
     return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
 
 
-def _reach_weight(ship: Ship, target: Ship) -> float:
-    """Nearer runners are easier to catch: 1 alongside, falling off with the distance."""
-    return 1.0 / (1.0 + sight.apart(sight.centre(ship), sight.centre(target)) / REACH_SCALE)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from game.ai.cagway import sight
 from game.ai.cagway.aims import Aims
+from game.ai.cagway.gunnery import touching
 from game.ai.cagway.sight import BLOCKER
 from game.systems.base import Command, Option
 from game.systems.cagway import board, health
@@ -85,7 +86,7 @@ def prize_potential(view: GameState, aims: Aims, ship: Ship, points: int) -> flo
         return 0.0
     best = 0.0
     for f in sight.enemies(view, ship):
-        if f.dead and board.distance(ship, f) <= board.TOUCH:
+        if f.dead and touching(ship, f):
             best = max(best, _prize_worth(view, aims, f) * (0.4 if _retaken(view, ship, f) else 1.0))
     return best
 

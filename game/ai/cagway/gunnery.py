@@ -14,6 +14,7 @@ enemy's could do to her there (:func:`exposure`).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from game.ai.cagway import sight
@@ -37,10 +38,60 @@ class Shot:
     damage: int
 
 
+def touching(a: Ship, b: Ship) -> bool:
+    """The bases touch (the rules' measure), with a quick look at the centres first."""
+    reach = (math.hypot(a.length, a.width) + math.hypot(b.length, b.width)) / 2.0 + 0.05
+    if abs(a.x - b.x) > reach or abs(a.y - b.y) > reach:
+        return False
+    return board.distance(a, b) <= board.TOUCH
+
+
 def reach_in(state: GameState, points: int) -> float:
     """Inches between centres beyond which no gun does damage with ``points`` to aim (a quick filter)."""
     seg = state.tables.shooting_segment
     return (state.tables.beyond - 1 + max(0, points - state.tables.costs["fire"])) * seg + 8.0
+
+
+#: Bearings measured for the scenario in play: (firer's card and pose, target and pose) -> (gun, column, range).
+_BEARINGS: dict[tuple[object, ...], tuple[tuple[str, str, int], ...]] = {}
+_BEARINGS_OF: list[object] = [None]
+_BEARINGS_MAX = 50_000
+
+
+def bearings(state: GameState, firer: Ship, target: Ship) -> tuple[tuple[str, str, int], ...]:
+    """Her guns that bear on ``target`` with no island in the way, each (gun, column, range); measured once."""
+    if _BEARINGS_OF[0] is not state.scenario or len(_BEARINGS) > _BEARINGS_MAX:
+        _BEARINGS.clear()
+        _BEARINGS_OF[0] = state.scenario
+    key = (firer.card, firer.x, firer.y, firer.heading, target.id, target.x, target.y, target.heading)
+    got = _BEARINGS.get(key)
+    if got is None:
+        out = []
+        for g in state.card_of(firer).guns:
+            if not _may_bear(firer, g.direction, target):
+                continue
+            b = rules_gunnery.bearing(state, firer, g.direction, target)
+            if b is not None and b.blocked_by is None and b.range >= 1:
+                out.append((g.direction, b.column, b.range))
+        got = tuple(out)
+        _BEARINGS[key] = got
+    return got
+
+
+def _may_bear(firer: Ship, gun: str, target: Ship) -> bool:
+    """A quick look: could any part of the target lie in the gun's arc?  (False only when it surely cannot.)"""
+    fx, fy = math.sin(math.radians(firer.heading)), math.cos(math.radians(firer.heading))
+    dx, dy = target.x - firer.x, target.y - firer.y
+    ahead, port = dx * fx + dy * fy, -dx * fy + dy * fx
+    r = math.hypot(target.length, target.width) / 2.0 + 1e-6
+    hl, hw = firer.length / 2.0, firer.width / 2.0
+    if gun == "fore":
+        return ahead + r > hl
+    if gun == "aft":
+        return ahead - r < -hl
+    if abs(ahead) > hl + r:
+        return False
+    return port + r > hw if gun == "port" else port - r < -hw
 
 
 def best_gun(state: GameState, firer: Ship, target: Ship, points: int) -> Shot | None:
@@ -54,13 +105,10 @@ def best_gun(state: GameState, firer: Ship, target: Ship, points: int) -> Shot |
     if sight.apart(sight.centre(firer), sight.centre(target)) > reach_in(state, points):
         return None
     best: Shot | None = None
-    for g in state.card_of(firer).guns:
-        b = rules_gunnery.bearing(state, firer, g.direction, target)
-        if b is None or b.blocked_by is not None or b.range < 1:
-            continue
-        _eff, dmg = rules_gunnery.shot_damage(state, b.column, b.range, points - cost)
-        if best is None or (dmg, -b.range) > (best.damage, -best.range):
-            best = Shot(g.direction, target.id, b.range, dmg)
+    for gun, column, rng in bearings(state, firer, target):
+        _eff, dmg = rules_gunnery.shot_damage(state, column, rng, points - cost)
+        if best is None or (dmg, -rng) > (best.damage, -best.range):
+            best = Shot(gun, target.id, rng, dmg)
     return best
 
 
@@ -83,10 +131,10 @@ def firepower(view: GameState, aims: Aims, ship: Ship, points: int, still: bool 
         return 0.0
     best = 0.0
     foes = sight.live_enemies(view, ship)
-    touching = [f for f in foes if board.distance(ship, f) <= board.TOUCH]
-    if touching:  # guns no longer effective: her crew attacks at her combat value
+    touching_foes = [f for f in foes if touching(ship, f)]
+    if touching_foes:  # guns no longer effective: her crew attacks at her combat value
         cv = health.combat_value(view, ship)
-        return max(aims.value_of_hit(f, cv) for f in touching)
+        return max(aims.value_of_hit(f, cv) for f in touching_foes)
     for f in foes:
         shot = best_gun(view, ship, f, points)
         if shot is None:
@@ -107,7 +155,7 @@ def exposure(view: GameState, aims: Aims, ship: Ship) -> float:
     for f in sight.live_enemies(view, ship):
         if f.fought or f.actions < 1:
             continue
-        if board.distance(ship, f) <= board.TOUCH:
+        if touching(ship, f):
             total += health.combat_value(view, f) * worth
             continue
         shot = best_gun(view, f, ship, f.actions)

@@ -291,6 +291,8 @@ class _Audit:
         self.started = False
         self.setup_seen = False
         self.said_over = False
+        #: The battle should have ended with the last event (a fleet with nothing afloat).
+        self.ended = False
 
     # --- helpers -------------------------------------------------------------------
 
@@ -355,11 +357,16 @@ class _Audit:
             if name in e and isinstance(e[name], str) and e[name] not in self.ships:
                 return out + [f"{name} {e[name][:40]!r} is no ship of this battle"]
         out += self.debts(e)
+        out += self.fleet_over(kind)
         handler: Callable[[Mapping[str, Any]], list[str]] | None = getattr(self, "on_" + kind, None)
         if handler is not None:
             out += handler(e)
         out += self.hp_floor(e)
-        out += self.fleet_over(kind)
+        if kind != "game_over":
+            self.ended = self.ended or (
+                self.victory.get("mode", "fleet") == "fleet" and self.started and self.capture_owed is None
+                and len(self.afloat_sides()) < len(self.sides)
+            )
         return out
 
     def debts(self, e: Mapping[str, Any]) -> list[str]:
@@ -390,15 +397,16 @@ class _Audit:
         return []
 
     def fleet_over(self, kind: str) -> list[str]:
-        """In a fleet battle a side with nothing afloat has lost at once."""
-        if self.victory.get("mode", "fleet") != "fleet" or kind in ("game_over", "reveal", "captured") or self.over:
-            return []
-        if self.capture_owed is not None:
-            return []
-        if self.started and not self.said_over and len(self.afloat_sides()) < len(self.sides):
+        """In a fleet battle a side with nothing afloat has lost at once: the next event is the end."""
+        out: list[str] = []
+        if self.ended and kind not in ("game_over", "reveal") and not self.said_over:
             self.said_over = True
-            return ["a side has nothing afloat, but the battle goes on"]
-        return []
+            out.append("a side had nothing afloat, but the battle went on")
+        fleet = self.victory.get("mode", "fleet") == "fleet"
+        self.ended = fleet and self.started and self.capture_owed is None and (
+            len(self.afloat_sides()) < len(self.sides)
+        )
+        return out
 
     def setup(self, e: Mapping[str, Any]) -> list[str]:
         out: list[str] = []
