@@ -88,12 +88,19 @@ class Match:
     # --- changing the battle -------------------------------------------------
 
     def submit(self, command: Command) -> list[Event] | Refusal:
+        acting = self._acting()
         result = self.session.submit(command)
         if not isinstance(result, Refusal):
             self._changed()
-            if self.autosave and any(e["type"] in ("activation_end", "game_over") for e in result):
+            # a ship's turn is over (whatever the rule system calls it) or the battle is: keep it
+            ended = acting is not None and self._acting() != acting
+            if self.autosave and (ended or any(e["type"] == "game_over" for e in result)):
                 self.save_autosave()
         return result
+
+    def _acting(self) -> str | None:
+        act = self.session.state.activation
+        return act.ship if act is not None else None
 
     def undo(self) -> Command | None:
         cmd = self.session.undo()

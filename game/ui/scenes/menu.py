@@ -153,7 +153,10 @@ class MenuScene(Scene):
         for name in list_scenarios():
             try:
                 sc = open_scenario(scenario_path(name), self.app.ships, self.app.rules)
-                entries.append(ScenarioEntry(name, sc.name, sc))
+                title = sc.name
+                if sc.system != self.app.system.id:  # another rule book's battle: say which
+                    title = f"{sc.name} — {self.app.system_of(sc.system).title}"
+                entries.append(ScenarioEntry(name, title, sc))
             except ContentError as e:
                 entries.append(ScenarioEntry(name, name, None, "; ".join(e.problems[:2])))
             except (OSError, ValueError) as e:
@@ -529,7 +532,10 @@ class MenuScene(Scene):
         lines = []  # the forces first: they decide the choice as much as the story does
         for side in sc.sides:
             ships = [s for sq in side.squadrons for s in sq.ships]
-            names = ", ".join(f"{html.escape(s.ship.name)} ({s.ship.guns})" for s in ships)
+            # Beat to Quarters' ships go by their guns; another rule book's by the card they sail under
+            names = ", ".join(
+                f"{html.escape(s.ship.name)} ({s.ship.guns if sc.system == 'btq21' else s.ship.rate})" for s in ships
+            )
             count = f"{len(ships)} ship{'s' if len(ships) != 1 else ''}"
             if side.batteries:
                 count += f", {len(side.batteries)} batter{'ies' if len(side.batteries) != 1 else 'y'}"
@@ -541,7 +547,8 @@ class MenuScene(Scene):
         tw, th = sc.table
         self.facts.set_text(
             f"{_inches(tw)} \u00d7 {_inches(th)} table  \u00b7  wind from {compass_point(sc.wind_from)} "
-            f"({sc.wind_from:g}\u00b0)  \u00b7  {sc.turn_limit} turns"
+            f"({round(sc.wind_from, 1):g}\u00b0)  \u00b7  {sc.turn_limit} turns"
+            + ("" if sc.system == self.app.system.id else f"  \u00b7  {self.app.system_of(sc.system).title}")
         )
         self.thumbnail.set_image(scenario_thumbnail(sc, self.thumb_rect.size, self.app.rules))
 
