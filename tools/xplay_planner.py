@@ -76,7 +76,7 @@ def main() -> int:
         last_side = side
         opts = [o for o in opts if o.type != "fire_as_she_bears"]  # keep the person out of FAS windows
         cmd = agents[side].choose(st, opts)
-        cmd = snapped(cmd, opts)
+        cmd = snapped(cmd, opts, st, session.system)
         lines += actions(cmd, st, cam, session, opts, w, h)
         if isinstance(session.submit(cmd), Refusal):
             lines.append(f"# refused: {cmd}")
@@ -91,17 +91,21 @@ def main() -> int:
     return 0
 
 
-def snapped(cmd, opts):
-    """The values a player can set with the tape: tenths of an inch, whole degrees."""
-    from dataclasses import replace
+def snapped(cmd, opts, st, system):
+    """The command as the window's tape gives it: tenths of an inch (or a stick's mark), whole degrees."""
+    from game.ui.tools.tape import SegmentPlan
 
-    o = next((o for o in opts if o.type == cmd.type and o.control is Control.TAPE), None)
+    astern = bool(getattr(cmd, "astern", False))
+    o = next((o for o in opts if o.type == cmd.type and o.ship == getattr(cmd, "ship", None)
+              and o.control is Control.TAPE and (o.measure == "astern") == astern), None)
     if o is None or not hasattr(cmd, "distance"):
         return cmd
-    lo, hi = o.ranges["distance"]
-    d = min(hi, max(lo, round(cmd.distance * 10) / 10))
-    t = max(-o.ranges["turn"][1], min(o.ranges["turn"][1], round(cmd.turn)))
-    return replace(cmd, distance=d, turn=float(t))
+    plan = SegmentPlan.for_option(st, o)
+    plan.set_turn(cmd.turn)
+    plan.set_distance(cmd.distance)
+    plan.refresh(st, system)  # the stick for this turn, whose marks the tape snaps to
+    plan.set_distance(cmd.distance)
+    return plan.command()
 
 
 def actions(cmd, st, cam: Camera, session, opts, w: int, h: int) -> list[str]:

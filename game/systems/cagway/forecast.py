@@ -8,6 +8,7 @@ and what each face would do.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 from game.systems.base import Command, Preview, Refusal, Stick
@@ -32,7 +33,7 @@ def sail_stick(state: GameState, ship: Ship, cmd: Sail) -> Stick | None:
         return None
     cost = sticks.points_for(max(0.0, float(dist)), leg.segment)
     words = f"{max(0.0, float(dist)) / leg.segment:.1f} segments, {_plural(cost, 'point')} of {ship.actions}"
-    return sticks.stick_of(state.tables, leg.stick, words)
+    return replace(sticks.stick_of(state.tables, leg.stick, words), reach=ship.actions * leg.segment)
 
 
 def preview(state: GameState, command: Command) -> Preview:

@@ -322,11 +322,11 @@ def _key(scene, event) -> bool:
         plan.set_distance((plan.distance if plan.distance is not None else plan.lo) + step)
         return True
     if plan is not None and k == pygame.K_END and not plan.aback:
-        plan.set_distance(plan.hi)
+        plan.set_distance(plan.full())
         return True
     if plan is not None and k in (pygame.K_a, pygame.K_d):
         if plan.distance is None:
-            plan.set_distance(plan.hi)
+            plan.set_distance(plan.full())
         plan.set_turn(plan.turn + (5.0 if shift else 1.0) * (1 if k == pygame.K_d else -1))
         return True
     action = scene.actions.for_key(k)
@@ -456,7 +456,7 @@ def _release(scene, event) -> bool:
         if clicked and plan is not None and plan.distance is not None:
             scene.commit()  # a click on the planned ship sails the segment
         elif clicked and plan is not None and plan.distance is None:
-            plan.set_distance(plan.hi)  # a click on her lays the tape out to the full distance
+            plan.set_distance(plan.full())  # a click on her lays the tape out to the full distance
         return True
     if drag != "click" or event.button != 1:
         return False

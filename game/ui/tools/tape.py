@@ -102,10 +102,33 @@ class SegmentPlan:
             if (point[0] - bx) * self.forward[0] + (point[1] - by) * self.forward[1] > self.length / 4:
                 self.set_turn(signed_angle(self.start[2], bearing((bx, by), point)))
         d = self.along(point) - grab
-        return snap(d, DISTANCE_STEP, self.lo, self.hi)
+        return self._on_marks(snap(d, DISTANCE_STEP, self.lo, self.hi))
 
     def set_distance(self, d: float) -> None:
-        self.distance = snap(d, DISTANCE_STEP, self.lo, self.hi)
+        self.distance = self._on_marks(snap(d, DISTANCE_STEP, self.lo, self.hi))
+
+    def full(self) -> float:
+        """As far as the tape may be run out: the stick's reach when the rule system measures with one."""
+        stick = self.stick()
+        if stick is not None and stick.reach > 0:
+            return min(self.hi, max(self.lo, stick.reach))
+        return self.hi
+
+    def _on_marks(self, d: float) -> float:
+        """A distance within half a step of a mark of the stick in use is the mark itself.
+
+        Sticks are marked in segments that are no whole number of tenths (a 1.92"
+        segment), and a move is paid by the segment begun: a tape snapped to
+        tenths could never run exactly one segment.
+        """
+        stick = self.stick()
+        if stick is None or stick.segment <= 0:
+            return d
+        k = round(d / stick.segment)
+        mark = k * stick.segment
+        if k >= 1 and abs(d - mark) <= DISTANCE_STEP / 2 + 1e-9 and self.lo - 1e-9 <= mark <= self.hi + 1e-9:
+            return round(mark, 6)
+        return d
 
     def turn_towards(self, point: tuple[float, float]) -> float:
         if self.bow:  # the tape swings about her bow
