@@ -8,6 +8,10 @@ average, the auditor's findings and the scripted player's decision times; exits 
 anything or a battle failed.
 
     python tools/cagway_strength.py [--seeds 100] [--first-seed 1] [--scenario cagway_blockade_run ...]
+                                    [--against random|scripted]
+
+``--against scripted`` plays the scripted player against itself: the figures are then those of the side it
+is named for (how the scenario's sides fare between equal players).
 """
 
 from __future__ import annotations
@@ -33,17 +37,19 @@ from game.systems.cagway.tables import load_tables  # noqa: E402
 SCENARIOS = ("cagway_blockade_run", "cagway_open_water")
 
 
-def measure(name: str, seeds: range, system: CagwayBay) -> tuple[dict[str, Counter[str]], list[str], list[float]]:
+def measure(
+    name: str, seeds: range, system: CagwayBay, against: str = "random"
+) -> tuple[dict[str, Counter[str]], list[str], list[float]]:
     """(per side the scripted player took: W/D/L counts, the auditor's and the runner's problems, decision ms)."""
     scenario = load_scenario(data_dir() / "scenarios" / f"{name}.yaml", system.tables)
     sides = [s.id for s in scenario.sides]
     tally: dict[str, Counter[str]] = {side: Counter() for side in sides}
     problems: list[str] = []
     ms: list[float] = []
-    points: dict[str, list[float]] = {"scripted": [], "random": []}
+    points: dict[str, list[float]] = {"scripted": [], "other": []}
     for seed in seeds:
         for me in sides:
-            kinds = {side: ("scripted" if side == me else "random") for side in sides}
+            kinds = {side: ("scripted" if side == me else against) for side in sides}
             try:
                 m = play(system, scenario, seed, kinds)
             except Exception:  # noqa: BLE001 - reported, and the run goes on
@@ -55,7 +61,7 @@ def measure(name: str, seeds: range, system: CagwayBay) -> tuple[dict[str, Count
             ms += m.ms[me]
             other = next(s for s in sides if s != me)
             points["scripted"].append(float(m.state.points.get(me, 0.0)))
-            points["random"].append(float(m.state.points.get(other, 0.0)))
+            points["other"].append(float(m.state.points.get(other, 0.0)))
     for side in sides:
         t = tally[side]
         print(f"  {name:22} scripted as {side:10} W {t['W']:3}  D {t['D']:3}  L {t['L']:3}")
@@ -65,7 +71,7 @@ def measure(name: str, seeds: range, system: CagwayBay) -> tuple[dict[str, Count
         f"  {name:22} all {games} games        W {total['W']:3}  D {total['D']:3}  L {total['L']:3}"
         f"   ({100.0 * total['W'] / max(1, games):.1f}% won)"
         f"   mean points scripted {statistics.mean(points['scripted'] or [0]):.1f},"
-        f" random {statistics.mean(points['random'] or [0]):.1f}"
+        f" {against} {statistics.mean(points['other'] or [0]):.1f}"
     )
     return tally, problems, ms
 
@@ -75,16 +81,17 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--seeds", type=int, default=100, help="seeds per scenario (each played twice, sides swapped)")
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--scenario", nargs="*", default=list(SCENARIOS))
+    ap.add_argument("--against", choices=("random", "scripted"), default="random", help="the other side's player")
     args = ap.parse_args(argv)
     system = CagwayBay(load_tables())
     seeds = range(args.first_seed, args.first_seed + args.seeds)
     print(f"python tools/cagway_strength.py --seeds {args.seeds} --first-seed {args.first_seed} "
-          f"--scenario {' '.join(args.scenario)}")
+          f"--scenario {' '.join(args.scenario)} --against {args.against}")
     all_problems: list[str] = []
     all_ms: list[float] = []
     start = time.perf_counter()
     for name in args.scenario:
-        _tally, problems, ms = measure(name, seeds, system)
+        _tally, problems, ms = measure(name, seeds, system, args.against)
         all_problems += problems
         all_ms += ms
     ms_sorted = sorted(all_ms) or [0.0]

@@ -25,8 +25,8 @@ from game.ai.base import player_dice
 from game.ai.cagway import deployment, sight
 from game.ai.cagway.aims import Aims, appraise
 from game.ai.cagway.boarding import crew_choice
-from game.ai.cagway.gunnery import exposure, fire_choice, firepower, hasty_choice
-from game.ai.cagway.sailing import DANGER, Plan, drift_candidates, objective, plan_commands, repair_wish, search
+from game.ai.cagway.gunnery import fire_choice, firepower, hasty_choice
+from game.ai.cagway.sailing import Plan, drift_candidates, plan_commands, repair_wish, search, worth
 from game.systems.base import Command, Option, Refusal
 from game.systems.cagway.state import COMBAT, DEPLOY, MOVE, SECRET, GameState, Ship
 from game.table.geometry import signed_angle
@@ -104,16 +104,14 @@ class CagwayScriptedPlayer:
     ) -> Iterator[Command | None]:
         sail = by_type.get("sail", [None])[0]
         best, can_sail = search(view, aims, ship) if sail is not None else (None, False)
-        stay = objective(view, aims, ship) - DANGER * exposure(view, aims, ship)
         choices: list[tuple[float, str, Command | None, Plan | None]] = []
         if best is not None and best.legs and sail is not None:
             choices.append((best.value, "sail", None, plan_commands(view, ship, sail, best)))
-        end_value = best.value if best is not None and not best.legs else stay
-        choices.append((end_value, "end", None, None))
+        choices.append((worth(view, aims, ship, ship.pose, ship.actions), "end", None, None))
         if not ship.sailed:
             hasty = hasty_choice(view, aims, by_type.get("fire_at_will", []))
-            if hasty is not None:
-                choices.append((stay + hasty[0], "fire", hasty[1], None))
+            if hasty is not None:  # her whole move: she stays where she is, every point spent
+                choices.append((worth(view, aims, ship, ship.pose, 0) + hasty[0], "fire", hasty[1], None))
             drift = by_type.get("drift", [None])[0]
             if drift is not None:
                 # Hemmed in with nothing to shoot at: a drift is the only way she can turn.

@@ -12,9 +12,8 @@ recounts, with the tables and plain geometry:
   ships act (``activation``) in that order, skipping only ships with no part;
 * each leg (``move``): the stick her movement wheel gives for the new heading
   against the point-source wind at her centre, no turn over 45 degrees, a
-  turned leg at least one full segment (unless something stopped her), the
-  points (a part segment a whole point) within those she had, and where the
-  leg left her;
+  turned leg at least one full segment long, the points (a part segment a
+  whole point) within those she had, and where the leg left her;
 * a drift: her whole move, one red segment straight downwind (or nowhere,
   blocked), all her points;
 * repairs: 2 HP a point (the tables' rate), never above her card's HP;

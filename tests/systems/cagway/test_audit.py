@@ -3,7 +3,7 @@
 Real logs come from battles played through the rule system's interface: self-play between computer
 players, and a small crew battle driven by hand (boarding, a prize, scuttling, shared HP, repair and
 a drift).  Each planted error edits one field of a real log.  The 200 self-play games at the end are
-played to a turn limit of 5 (the logs are the same shape; the time is a third), half of them with the
+played to a turn limit of 4 (the logs are the same shape, in a third of the time), half of them with the
 scripted player, both scenarios.
 """
 
@@ -352,7 +352,7 @@ def test_the_auditor_finds_nothing_in_self_play(name, kinds):
     """50 games of each scenario between random players, and 50 with the scripted player (25 on each side)."""
     pairs = [kinds] * 50 if kinds != "scripted" else [("scripted", "random"), ("random", "scripted")] * 25
     for seed, pair in enumerate(pairs, 1):
-        log = _game(name, seed, pair, turn_limit=5)
+        log = _game(name, seed, pair, turn_limit=4)
         assert log[-1]["type"] == "game_over"
         problems = check_events(log, TABLES)
         assert problems == [], (name, pair, seed, problems[:5])
