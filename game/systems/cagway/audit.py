@@ -45,7 +45,7 @@ from typing import Any
 
 from game.systems.cagway.tables import NONE, SECTORS, CagwayTables, ShipCard
 from game.table.convex import base_distance
-from game.table.geometry import bearing, heading_vector, norm_heading, signed_angle
+from game.table.geometry import base_corners, bearing, heading_vector, norm_heading, signed_angle
 
 #: The log rounds lengths and angles to the thousandth; a recount may differ by this much.
 TOL = 0.002
@@ -277,6 +277,7 @@ class _Audit:
         self.source = (0.0, 0.0)
         self.turn_limit = 0
         self.victory: dict[str, Any] = {}
+        self.table: tuple[float, float] | None = None
         self.phase = ""  # deploy, move, combat
         self.game_turn = 0
         self.order: list[str] = []
@@ -417,6 +418,10 @@ class _Audit:
         self.source = (float(e["wind_source"][0]), float(e["wind_source"][1]))
         self.turn_limit = int(e["turn_limit"])
         self.victory = dict(e["victory"])
+        table = e.get("table")
+        size: tuple[Any, Any] = (table.get("width"), table.get("height")) if isinstance(table, Mapping) else (None, None)
+        fits = all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in size)
+        self.table = (float(size[0]), float(size[1])) if fits else None
         self.phase = "deploy"
         for s in e["ships"]:
             card = self.t.cards.get(str(s["card"]))
@@ -631,7 +636,9 @@ class _Audit:
             fx, fy = heading_vector(way)
             d = self.t.drift_distance
             want = (s.pose[0] + fx * d, s.pose[1] + fy * d)
-        if math.hypot(got[0] - want[0], got[1] - want[1]) > POSE_TOL:
+        # turning against the table's edge eases her back onto the table, by up to half her length
+        eased = math.hypot(got[0] - want[0], got[1] - want[1]) <= s.length / 2 + POSE_TOL and self.at_edge(s, got)
+        if math.hypot(got[0] - want[0], got[1] - want[1]) > POSE_TOL and not eased:
             what = "stays put, blocked" if e["blocked"] else f"drifts {self.t.drift_distance:g}\" downwind"
             out.append(f"{sid} {what}: her centre should be at ({want[0]:.3f}, {want[1]:.3f}), "
                        f"not ({got[0]:.3f}, {got[1]:.3f})")
@@ -639,6 +646,16 @@ class _Audit:
         s.actions = 0
         s.sailed = True
         return out
+
+    def at_edge(self, s: _Ship, pose: tuple[float, float, float]) -> bool:
+        """Her base at ``pose`` lies against the table's edge (the setup's table; any pose if it gave none)."""
+        if self.table is None:
+            return True
+        corners = base_corners(pose, s.length, s.width)
+        near = 0.05
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        w, h = self.table
+        return min(xs) <= near or min(ys) <= near or max(xs) >= w - near or max(ys) >= h - near
 
     def on_repair(self, e: Mapping[str, Any]) -> list[str]:
         sid = str(e["ship"])

@@ -28,6 +28,7 @@ from game.systems.cagway.illegal import Illegal, number
 from game.systems.cagway.state import MOVE, GameState, Ship
 from game.systems.cagway.tables import NONE
 from game.systems.cagway.turn import acting, end_move
+from game.table import geometry
 from game.table.geometry import Pose, heading_vector, norm_heading
 from game.table.space import Contact, Sweep
 
@@ -164,6 +165,10 @@ def sail(state: GameState, cmd: Sail, out: Out) -> None:
         end_move(state, ship, out)
 
 
+#: How far inside the table's edge a ship eased back onto it is set down, inches.
+EDGE_GAP = 0.01
+
+
 @dataclass(frozen=True)
 class DriftPlan:
     pose: Pose
@@ -195,19 +200,37 @@ def drift(state: GameState, cmd: Drift, out: Out) -> None:
     if abs(turn) > 180.0 + SLACK:
         raise Illegal("she turns at most half round either way on her centre (Drift)")
     plan = plan_drift(state, ship)
+    end = (plan.pose[0], plan.pose[1], norm_heading(plan.pose[2] + turn))
     if abs(turn) > TURN_EPS:
         blocker = board.space(state).pivot_blocker(ship.id, turn, start=plan.pose)
+        if blocker is not None and blocker.kind == "edge":
+            end, blocker = eased_inside(state, ship, end)
         if blocker is not None:
             raise Illegal(
                 f"no room to turn her on her centre: her base would foul {board.contact_name(state, blocker)} (Drift)"
             )
-    ship.x, ship.y, ship.heading = plan.pose[0], plan.pose[1], norm_heading(plan.pose[2] + turn)
+    ship.x, ship.y, ship.heading = end
     ship.actions = 0
     ship.sailed = True
     out.emit(
         ev.Drift(ship=ship.id, to=pose_of(ship), blocked=plan.blocked, blocked_by=board.contact_id(plan.contact))
     )
     end_move(state, ship, out)
+
+
+def eased_inside(state: GameState, ship: Ship, pose: Pose) -> tuple[Pose, Contact | None]:
+    """Her pose turned in place at the table's edge, eased back onto the table; what it would foul there, if anything.
+
+    A ship may face any way after her drift; against the edge of the table
+    there is no room to swing, so she is set down just inside it instead.
+    """
+    corners = geometry.base_corners(pose, ship.length, ship.width)
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    dx = max(0.0, EDGE_GAP - min(xs)) - max(0.0, max(xs) - (state.table_width - EDGE_GAP))
+    dy = max(0.0, EDGE_GAP - min(ys)) - max(0.0, max(ys) - (state.table_height - EDGE_GAP))
+    eased = (pose[0] + dx, pose[1] + dy, pose[2])
+    hits = board.space(state).overlapping_base(eased, ship.length, ship.width, ignore=(ship.id,))
+    return eased, (hits[0] if hits else None)
 
 
 def finish(state: GameState, cmd: EndMove, out: Out) -> None:

@@ -255,3 +255,21 @@ def test_in_the_move_phase_the_ship_farthest_downwind_moves_first_and_in_combat_
 def test_equal_distance_from_the_source_goes_by_the_scenario_s_order():
     st = battle([("b", "navy", "frigate", (10.0, 10.0, 90.0)), ("a", "pirate", "frigate", (30.0, 10.0, 90.0))])
     assert st.order == ("b", "a")
+
+
+def test_at_the_table_edge_she_still_turns_after_her_drift_eased_back_onto_the_table():
+    # Her bow touches the north edge and the wind blows her onto it: no drift, no room to swing;
+    # she may still face any way, set down just inside the edge.
+    st = battle([("hawk", "navy", "frigate", (20.0, 38.8, 0.0)), ("far", "pirate", "frigate", (5.0, 5.0, 0.0))])
+    turn_of(st, "hawk", MOVE, 6)
+    e = of(play(st, Drift("hawk", 0.0, 90.0)), "drift")[0]
+    ship = st.ships["hawk"]
+    assert e["blocked"] and ship.heading == pytest.approx(90.0)
+    half = ship.length / 2
+    assert ship.y + ship.width / 2 <= 40.0 and half <= ship.x <= 40.0 - half
+
+
+def test_eased_back_from_the_edge_she_still_may_not_foul_another_ship():
+    st = battle([("hawk", "navy", "frigate", (20.0, 38.8, 0.0)), ("lee", "pirate", "frigate", (21.5, 38.0, 0.0))])
+    turn_of(st, "hawk", MOVE, 6)
+    assert "no room to turn her" in refused(st, Drift("hawk", 0.0, 90.0))
