@@ -419,7 +419,9 @@ class _Audit:
         self.turn_limit = int(e["turn_limit"])
         self.victory = dict(e["victory"])
         table = e.get("table")
-        size: tuple[Any, Any] = (table.get("width"), table.get("height")) if isinstance(table, Mapping) else (None, None)
+        size: tuple[Any, Any] = (None, None)
+        if isinstance(table, Mapping):
+            size = (table.get("width"), table.get("height"))
         fits = all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in size)
         self.table = (float(size[0]), float(size[1])) if fits else None
         self.phase = "deploy"
