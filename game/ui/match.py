@@ -93,7 +93,7 @@ class Match:
         if not isinstance(result, Refusal):
             self._changed()
             # a ship's turn is over (whatever the rule system calls it) or the battle is: keep it
-            ended = acting is not None and self._acting() != acting
+            ended = self._acting() != acting
             if self.autosave and (ended or any(e["type"] == "game_over" for e in result)):
                 self.save_autosave()
         return result

@@ -55,3 +55,37 @@ def test_the_turn_handle_swings_the_tape_about_her_bow():
     plan = plan_for()
     plan.set_distance(4.0)
     assert plan.turn_towards((10.0 - 5.0, 11.2 + 5.0)) == pytest.approx(-45.0)
+
+
+def test_the_tape_snaps_to_the_marks_of_the_stick_the_rule_system_names():
+    from game.systems.base import Preview, Stick
+
+    plan = plan_for()
+    plan.preview = Preview(stick=Stick((200, 180, 40), 1.92, "yellow stick"))
+    plan.set_distance(1.9)  # a tenth short of one segment: the mark itself
+    assert plan.distance == pytest.approx(1.92)
+    plan.set_distance(2.0)  # beyond the mark: a part segment is asked for, and given
+    assert plan.distance == pytest.approx(2.0)
+    plan.set_distance(3.8)
+    assert plan.distance == pytest.approx(3.84)
+
+
+def test_a_turn_that_brings_another_stick_puts_the_distance_on_its_mark():
+    from game.systems.base import Preview, Stick
+
+    class Sticks:
+        """A rule system whose stick is green (2.4") straight ahead and yellow (1.92") once turned."""
+
+        def preview(self, state, command):
+            seg = 2.4 if command.turn == 0 else 1.92
+            return Preview(stick=Stick((0, 0, 0), seg))
+
+    plan = plan_for()
+    plan.option = Option("sail", "s", ranges={"distance": (0.0, 12.0), "turn": (-45.0, 45.0)},
+                         control=Control.TAPE, measure="bow", make=lambda **kw: SimpleNamespace(**kw))
+    state = SimpleNamespace(seq=1)
+    plan.set_distance(1.9)
+    plan.refresh(state, Sticks())
+    plan.set_turn(-45.0)
+    plan.refresh(state, Sticks())
+    assert plan.distance == pytest.approx(1.92)

@@ -170,4 +170,9 @@ class SegmentPlan:
             return self.preview
         self._previewed = key
         self.preview = system.preview(state, self.command())
+        marked = self._on_marks(self.distance)
+        if marked != self.distance:  # the turn brought another stick: the distance goes to its mark
+            self.distance = marked
+            self._previewed = (self.distance, self.turn, state.seq)
+            self.preview = system.preview(state, self.command())
         return self.preview
