@@ -77,7 +77,15 @@ def main() -> int:
         opts = [o for o in opts if o.type != "fire_as_she_bears"]  # keep the person out of FAS windows
         cmd = agents[side].choose(st, opts)
         cmd = snapped(cmd, opts, st, session.system)
-        lines += actions(cmd, st, cam, session, opts, w, h)
+        bow = next((o for o in opts if o.type == cmd.type and o.control is Control.TAPE and o.measure == "bow"), None)
+        if bow is not None:
+            def scr(x, y):
+                sx, sy = cam.to_screen(x, y)
+                return f"{int(round(sx))} {int(round(sy))}"
+            more, cmd = bow_tape(cmd, st, scr, opts, session.system)
+            lines += more
+        else:
+            lines += actions(cmd, st, cam, session, opts, w, h)
         if isinstance(session.submit(cmd), Refusal):
             lines.append(f"# refused: {cmd}")
             break
@@ -144,7 +152,8 @@ def actions(cmd, st, cam: Camera, session, opts, w: int, h: int) -> list[str]:
         default = next((o for o in tapes if o.measure != "astern"), tapes[0])
         lay = [f"key {tape.lay_key}", "wait 0.3"] if tape is not default and tape.lay_key else []
         if tape.measure == "bow":
-            return lay + bow_tape(cmd, st, scr, opts)
+            lines, _ = bow_tape(cmd, st, scr, opts, session.system)
+            return lay + lines
         return lay + laid_tape(cmd, st, scr, session, opts)
     if getattr(cmd, "target", None) is not None and t != "fire_at_will" or t == "fire":
         target = st.ships[cmd.target]
@@ -171,32 +180,54 @@ def actions(cmd, st, cam: Camera, session, opts, w: int, h: int) -> list[str]:
     return [f"# no button for {cmd}"]
 
 
-def bow_tape(cmd, st, scr, opts) -> list[str]:
-    """A stick laid at her bow: drag her by her centre along it, then swing it on its handle to the turn wanted.
+def bow_tape(cmd, st, scr, opts, system):
+    """A stick laid at her bow, measured as a careful player does: turned with A/D, run out with End and W/S.
 
-    The window's own tape works out where each drag leaves the plan, so the
-    handle is grabbed where the window draws it.
+    Each key is played on the window's own tape (SegmentPlan, previewed by the
+    rule system after each key as the window does every frame), so the keys
+    reach exactly the leg the planner submits; a click on the ghost sails it.
+    Returns (the xplay lines, the command the window will give).
     """
-    from game.ui.render.tape import handle_point
     from game.ui.tools.tape import SegmentPlan
 
     opt = next(o for o in opts if o.type == cmd.type and o.ship == cmd.ship and o.control is Control.TAPE)
-    s = st.ships[cmd.ship]
     plan = SegmentPlan.for_option(st, opt)
-    grab = plan.along((s.x, s.y))
-    fx, fy = heading_vector(s.heading)
-    to = (s.x + fx * cmd.distance, s.y + fy * cmd.distance)
-    plan.distance = plan.distance_towards(to, grab)
-    out = [f"drag {scr(s.x, s.y)} {scr(*to)}", "wait 0.3"]
-    if abs(plan.turn - cmd.turn) > 0.5:
-        hx, hy = handle_point(plan, s.length)
-        bx, by = plan.bow_point
-        g = heading_vector(s.heading + cmd.turn)
-        aim = (bx + g[0] * 8.0, by + g[1] * 8.0)
-        plan.turn = plan.turn_towards(aim)
-        out += [f"drag {scr(hx, hy)} {scr(*aim)}", "wait 0.3"]
-    x, y, _ = plan.ghost_pose()
-    return out + [f"click {scr(x, y)}", "wait 2"]
+    keys: list[str] = []
+
+    def press(key: str) -> None:
+        shift = key.startswith("shift+")
+        k = key.removeprefix("shift+")
+        if k in ("w", "s"):
+            step = (1.0 if shift else 0.1) * (1 if k == "w" else -1)
+            plan.set_distance((plan.distance if plan.distance is not None else plan.lo) + step)
+        elif k == "End":
+            plan.set_distance(plan.full())
+        else:
+            if plan.distance is None:
+                plan.set_distance(plan.full())
+            plan.set_turn(plan.turn + (5.0 if shift else 1.0) * (1 if k == "d" else -1))
+        plan.refresh(st, system)
+        keys.append(key)
+
+    press("End")
+    for _ in range(60):
+        diff = round(cmd.turn) - plan.turn
+        if abs(diff) < 0.5:
+            break
+        press(("shift+" if abs(diff) >= 5 else "") + ("d" if diff > 0 else "a"))
+    for _ in range(80):
+        diff = cmd.distance - (plan.distance or 0.0)
+        if abs(diff) <= 0.05:
+            break
+        before = plan.distance
+        press(("shift+" if abs(diff) >= 1.0 else "") + ("w" if diff > 0 else "s"))
+        if plan.distance == before:
+            break
+    x, y, _ = plan.ghost_pose()  # where the window takes a click as "sail it"
+    lines = []
+    for k in keys:
+        lines += [f"key {k}", "wait 0.15"]
+    return lines + [f"click {scr(x, y)}", "wait 2"], plan.command()
 
 
 def laid_tape(cmd, st, scr, session, opts) -> list[str]:

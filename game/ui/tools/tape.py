@@ -170,8 +170,8 @@ class SegmentPlan:
             return self.preview
         self._previewed = key
         self.preview = system.preview(state, self.command())
-        marked = self._on_marks(self.distance)
-        if marked != self.distance:  # the turn brought another stick: the distance goes to its mark
+        marked = min(self._on_marks(self.distance), self.full())
+        if marked != self.distance:  # another stick: the distance goes to its mark, and no farther than it reaches
             self.distance = marked
             self._previewed = (self.distance, self.turn, state.seq)
             self.preview = system.preview(state, self.command())
