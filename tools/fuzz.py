@@ -84,24 +84,28 @@ class Seed:
 
 def build_corpus(workdir: Path) -> list[Seed]:
     """The shipped data files, real saves of several scenarios, a battle log and a settings file."""
-    from game.content.load import list_scenarios, load_default, load_scenario, scenario_path
+    from game.content.load import list_scenarios, load_default, open_scenario, scenario_path
     from game.content.paths import rules_path, ships_path
     from game.persistence.save import to_document
     from game.selfplay import play
 
     out = [Seed("rules", "btq21.yaml", rules_path().read_bytes())]
+    out.append(Seed("rules", "cagway.yaml", (rules_path().parent / "cagway.yaml").read_bytes()))
     out.append(Seed("ships", "ships.yaml", ships_path().read_bytes()))
     for name in list_scenarios():
         out.append(Seed("scenario", f"{name}.yaml", scenario_path(name).read_bytes()))
     rules, ships = load_default()
-    for name, seed, kinds in (("duel", 3, "random"), ("squadron", 2, "random"), ("cap_noir", 1, "scripted")):
-        sc = load_scenario(scenario_path(name), ships, rules)
+    for name, seed, kinds in (
+        ("duel", 3, "random"), ("squadron", 2, "random"), ("cap_noir", 1, "scripted"),
+        ("cagway_blockade_run", 2, "random"),
+    ):
+        sc = open_scenario(scenario_path(name), ships, rules)
         session = play(sc, rules, seed, {s.id: kinds for s in sc.sides}).session
         doc = to_document(session)
         # short real saves (the first 60 commands) keep each replay quick; one whole game too
         cut = dict(doc, commands=doc["commands"][:60], hashes=doc["hashes"][:60])
         out.append(Seed("save", f"{name}-{seed}.yaml", yaml.safe_dump(cut, sort_keys=False).encode()))
-        if name == "duel":
+        if name in ("duel", "cagway_blockade_run"):
             out.append(Seed("save", f"{name}-{seed}-whole.yaml", yaml.safe_dump(doc, sort_keys=False).encode()))
             log = "".join(json.dumps(e) + "\n" for e in session.events)
             out.append(Seed("log", f"{name}-{seed}.jsonl", log.encode()))
