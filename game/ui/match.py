@@ -98,9 +98,12 @@ class Match:
                 self.save_autosave()
         return result
 
-    def _acting(self) -> str | None:
-        act = self.session.state.activation
-        return act.ship if act is not None else None
+    def _acting(self) -> tuple[str | None, str, int]:
+        """Whose turn it is: the ship to act, in which phase of which turn (a ship may act last in one phase
+        and first in the next)."""
+        st = self.session.state
+        act = st.activation
+        return (act.ship if act is not None else None, str(st.phase), int(st.turn))
 
     def undo(self) -> Command | None:
         cmd = self.session.undo()

@@ -171,17 +171,19 @@ def _fire(state: GameState, o: Option) -> Option:
         if b is None:
             continue
         if hasty:
-            label = f"Fire at will: {gun} gun at {target.name}, range {b.range}"
+            label = f"At will: {gun} gun at {target.name}"
             help_ = (
-                f"Her whole move and all her points: a D{state.tables.fire_at_will_die} is taken off range {b.range} "
+                f"Range {b.range}. Her whole move and all her points: a D{state.tables.fire_at_will_die} is taken "
+                f"off range {b.range} "
                 f"only if it is no more than the {_pl(left, 'point')} left after the shot (Fire at Will)"
             )
         else:
             eff, dmg = gunnery.shot_damage(state, b.column, b.range, left)
-            label = f"Fire {gun} gun at {target.name}: range {b.range}, aimed {eff}, {dmg} damage"
+            label = f"{gun.capitalize()} gun at {target.name}: {dmg} damage"
             help_ = (
-                f"One point to fire the {gun} gun ({b.column.replace('_', '-')} column), the other "
-                f"{_pl(left, 'point')} poured into aiming: effective range {eff} (Firing Weapons, Aiming)"
+                f"Range {b.range}. One point to fire the {gun} gun ({b.column.replace('_', '-')} column), the other "
+                f"{_pl(left, 'point')} poured into aiming: effective range {eff}, {dmg} damage "
+                "(Firing Weapons, Aiming)"
             )
         variants.append(Variant({"gun": gun}, label, help_, "f"))
     word = "Fire at will at" if hasty else "Fire at"
