@@ -169,7 +169,7 @@ def draw_luck(ax: Axes, report: Report, scale: float = 1.0) -> None:
         ax.text(
             widest * 1.04,
             y,
-            f"{tally.rolled} {unit} of {tally.expected:.1f} expected",
+            f"{acc.terms.luck_count(tally.rolled)} of {tally.expected:.1f} expected",
             va="center",
             fontsize=SMALL * scale,
             family=style.SERIF,
@@ -436,4 +436,4 @@ def draw_header(ax: Axes, report: Report, rows: int, scale: float = 1.0) -> None
 def luck_sentences(report: Report) -> list[tuple[str, str]]:
     """Each side's luck in words, (side name, sentence)."""
     acc = report.account
-    return [(side_name(acc, side), luck_words(acc.side_luck(side), acc.terms.luck_unit)) for side in acc.sides]
+    return [(side_name(acc, side), luck_words(acc.side_luck(side), acc.terms)) for side in acc.sides]

@@ -103,7 +103,7 @@ def luck_section(report: Report) -> tuple[float, Draw]:
             text.text(
                 0.0,
                 1 - (i + 0.5) / (len(acc.sides) + 0.8),
-                f"{side_name(acc, side)}: {luck_words(acc.side_luck(side), acc.terms.luck_unit)}.",
+                f"{side_name(acc, side)}: {luck_words(acc.side_luck(side), acc.terms)}.",
                 fontsize=charts.TEXT,
                 family=style.SERIF,
                 color=report.inks.get(side, style.INK),

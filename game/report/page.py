@@ -115,7 +115,7 @@ def _luck_table(report: Report) -> str:
         rows.append(
             f'<tr class="side"><td style="color:{_ink(report, side)}">{escape(side_name(acc, side))}</td>'
             f'<td class="n">{tally.throws}</td><td class="n">{tally.rolled}</td><td class="n">{tally.expected:.1f}</td>'
-            f'<td class="n">{tally.surplus:+.1f}</td><td>{escape(luck_words(tally, unit))}</td></tr>'
+            f'<td class="n">{tally.surplus:+.1f}</td><td>{escape(luck_words(tally, acc.terms))}</td></tr>'
         )
         for ship in acc.ships.values():
             if ship.side == side and ship.luck.throws:
@@ -123,7 +123,7 @@ def _luck_table(report: Report) -> str:
                 rows.append(
                     f'<tr><td style="color:{_ink(report, side)}">&nbsp;&nbsp;{escape(ship.name)}</td>'
                     f'<td class="n">{t.throws}</td><td class="n">{t.rolled}</td><td class="n">{t.expected:.1f}</td>'
-                    f'<td class="n">{t.surplus:+.1f}</td><td>{escape(luck_words(t, unit))}</td></tr>'
+                    f'<td class="n">{t.surplus:+.1f}</td><td>{escape(luck_words(t, acc.terms))}</td></tr>'
                 )
     return (
         f'<table><tr><th></th><th class="n">Throws</th><th class="n">{_words(unit.capitalize())} rolled</th>'

@@ -6,7 +6,7 @@ Shared by the drawn report and the HTML page so both say the same thing.
 from __future__ import annotations
 
 from game.report.account import Account, ShipAccount
-from game.systems.account import LuckTally
+from game.systems.account import AccountTerms, LuckTally
 
 #: A ship's end as the report names it (the log's ending events).
 FATES = {
@@ -74,10 +74,10 @@ def fate_line(acc: Account, ship: ShipAccount) -> str:
     return f"{word}, turn {ship.fate_turn}" if ship.fate_turn is not None else word
 
 
-def luck_words(tally: LuckTally, unit: str = "hits") -> str:
+def luck_words(tally: LuckTally, terms: AccountTerms | None = None) -> str:
     """What hits rolled against hits expected mean: a sentence for a player, not a statistician.
 
-    ``unit`` is what the dice roll, in the rule system's words ("hits", "points of aim").
+    ``terms`` say what the dice roll, in the rule system's words ("hits", "points of aim"); hits without them.
     """
     if tally.throws == 0:
         return "fired no dice"
@@ -93,7 +93,8 @@ def luck_words(tally: LuckTally, unit: str = "hits") -> str:
         verdict = ("very unlucky" if spread <= -2.0 else "unlucky") + (
             f": as many dice do as badly only {_one_in(tally.at_most_as_lucky)}"
         )
-    return f"{tally.rolled} {unit}, {more}: {verdict}"
+    rolled = terms.luck_count(tally.rolled) if terms is not None else f"{tally.rolled} hits"
+    return f"{rolled}, {more}: {verdict}"
 
 
 def _one_in(p: float) -> str:

@@ -175,8 +175,8 @@ class AccountTerms:
     ``measure`` what damage is counted in ("points of hull, rigging and crew"), ``struck_off`` what a ship's
     hand does to the enemy's tracks, ``dealt_by`` and ``hands`` what deals it, ``boardings`` the title of the
     boarding actions' column, ``causes`` each cause of damage the rule system has, in its words (in the
-    order of :data:`CAUSES`), and the luck of the dice: ``luck_unit`` what its dice roll ("hits"),
-    ``luck_dice`` which dice are counted, ``luck_note`` how.
+    order of :data:`CAUSES`), and the luck of the dice: ``luck_unit`` what its dice roll ("hits";
+    ``luck_one`` one of them, if it is said otherwise), ``luck_dice`` which dice are counted, ``luck_note`` how.
     """
 
     tracks: tuple[Track, ...]
@@ -193,6 +193,11 @@ class AccountTerms:
     luck_unit: str
     luck_dice: str
     luck_note: str
+    luck_one: str = ""
+
+    def luck_count(self, n: int) -> str:
+        """``n`` of what the dice roll: "3 hits", "1 point of aim"."""
+        return f"{n} {self.luck_one if n == 1 and self.luck_one else self.luck_unit}"
 
     @property
     def lost(self) -> str:

@@ -206,6 +206,7 @@ TERMS = AccountTerms(
     boardings="Crew attacks",
     causes=((GUNFIRE, "gunfire"), (BOARDING, "crew attacks")),
     luck_unit="points of aim",
+    luck_one="point of aim",
     luck_dice="the die of each shot fired at will",
     luck_note=(
         "Each shot fired at will is counted against the aim its die promised before it fell: a face no more than "
