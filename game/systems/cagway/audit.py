@@ -719,11 +719,11 @@ class _Audit:
         if hasty:
             roll = e.get("roll")
             allowed = e.get("aim_allowed")
-            if not isinstance(roll, int) or isinstance(roll, bool) or not isinstance(allowed, bool):
-                out.append("fire at will without its die (roll, aim_allowed)")
-            elif e.get("left") != left:
+            if e.get("left") != left:
                 out.append(f"{sid} had {s.actions} points: {left} left for the aim after the shot, "
                            f"not {e.get('left')}")
+            if not isinstance(roll, int) or isinstance(roll, bool) or not isinstance(allowed, bool):
+                out.append("fire at will without its die (roll, aim_allowed)")
             else:
                 if not 1 <= roll <= self.t.fire_at_will_die:
                     out.append(f"a D{self.t.fire_at_will_die} rolled {roll}")
