@@ -9,7 +9,8 @@ points are the engine's own :func:`victory.scoring` run on the standing the
 log's events leave each ship in, so they sum to the points of ``game_over``.
 The HP a ship loses (the book's one damage track) right after a ``shot`` are
 the firer's, gunfire, whether aimed in the combat phase or fired at will;
-those after a ``crew_attack`` are the attacker's, boarding.  A damaged field
+those after a ``crew_attack`` are the attacker's, boarding (the attack counted
+as hers: the target's crew does no harm in it).  A damaged field
 makes its event count for nothing here, never an exception.
 """
 
@@ -180,7 +181,8 @@ def points_account(events: Sequence[Mapping[str, Any]], scenario: Any,
 
 def blow(event: Mapping[str, Any]) -> Blow | None:
     """Who the HP lost after ``event`` are put down to: the firer of a shot (gunfire), the ship whose crew
-    attacked (boarding, each crew attack a fight of its own); None for any other event."""
+    attacked (boarding: each crew attack a fight of its own, counted for the attacker, as the report's column of
+    crew attacks counts them); None for any other event."""
     if not isinstance(event, Mapping):
         return None
     kind, ship, target = event.get("type"), event.get("ship"), event.get("target")
@@ -189,7 +191,7 @@ def blow(event: Mapping[str, Any]) -> Blow | None:
     if kind == ev.Shot.TYPE:
         return Blow(GUNFIRE, ((target, ship),))
     if kind == ev.CrewAttack.TYPE:
-        return Blow(BOARDING, ((target, ship),), (ship, target))
+        return Blow(BOARDING, ((target, ship),), (ship,))
     return None
 
 
