@@ -2,18 +2,20 @@
 
 An after-action report is drawn from this and nothing else, so everything it
 shows can be checked against the log.  The account reads the events every
-rule system logs (BATTLE-LOG.md: setup, broadside, musketry, critical, damage,
-boarding, collision, the endings, game_over and every ``to`` pose); the two
-things only a rule system knows -- how lucky a throw of the dice was and how
-the points were earned -- it asks the rule system for
-(:meth:`RuleSystem.dice_luck`, :meth:`RuleSystem.points_account`).
+rule system logs (BATTLE-LOG.md: setup, damage, critical, the endings,
+game_over and every ``to`` pose); what only a rule system knows it asks the
+rule system for: how lucky a throw of the dice was and how the points were
+earned (:meth:`RuleSystem.dice_luck`, :meth:`RuleSystem.points_account`),
+which event deals the damage that follows it and to whom
+(:meth:`RuleSystem.blow`), and what it counts and calls things
+(:meth:`RuleSystem.account_terms`: its damage tracks, the events that are one
+firing of a ship's guns -- a broadside, a shot -- and the consequences of a blow).
 
-Damage is put down to whoever dealt it: the loss that follows a broadside,
-a volley of musketry or another throw of gun dice is the firer's (the
-critical hits her shot brought too), a loss in a boarding is the other
-party's.  Losses in a collision, to fire and leaks, to the wind and the sea
-are taken by nobody's hand and counted apart, so the damage all ships dealt
-is exactly the damage taken from an enemy's hand.
+Damage is put down to whoever dealt it: the loss that follows a blow is the
+hand's the rule system names (the firer's after gunfire, the other party's in
+a boarding).  Losses in a collision, to fire and leaks, to the wind and the
+sea are taken by nobody's hand and counted apart, so the damage all ships
+dealt is exactly the damage taken from an enemy's hand.
 """
 
 from __future__ import annotations
@@ -22,18 +24,28 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.systems.account import DiceLuck, LuckTally, PointsEntry, totals
+from game.systems.account import (
+    BOARDING,
+    CAUSES,
+    GUNFIRE,
+    OTHER,
+    PLAIN_TERMS,
+    AccountTerms,
+    Blow,
+    DiceLuck,
+    LuckTally,
+    PointsEntry,
+    totals,
+)
+from game.systems.account import COLLISION as COLLISION  # the causes, as the report's readers name them
 from game.systems.base import RuleSystem
 
-#: The damage tracks of the log's ``damage`` events, in the order a report shows them.
+#: Beat to Quarters' damage tracks (the first rule system's; a battle's own are its rule system's terms).
 TRACKS = ("hull", "rigging", "crew")
-#: What the damage a ship took was caused by.
-GUNFIRE, BOARDING, COLLISION, OTHER = "gunfire", "boarding", "collision", "other"
-CAUSES = (GUNFIRE, BOARDING, COLLISION, OTHER)
 #: Events that end a ship's part in the battle (her fate is the last of them); ``destroyed`` is a battery's.
 ENDINGS = ("struck", "sunk", "exploded", "captured", "left_table", "aground", "destroyed")
-#: Events that follow a blow as its consequences: the damage after them is still the blow's.
-CONSEQUENCES = frozenset({"damage", "critical_check", "critical", "test", "demasted", *ENDINGS})
+#: The blow of an event that strikes none: what follows it is nobody's hand.
+NO_BLOW = Blow(OTHER)
 #: Pose fields of an event: (field naming the ship, field with her new pose).
 POSE_FIELDS = (("ship", "to"), ("ship", "at"), ("other", "other_to"))
 
@@ -59,6 +71,7 @@ class ShipAccount:
     dealt: dict[int, dict[str, int]] = field(default_factory=dict)
     #: Damage taken by cause (GUNFIRE, BOARDING, COLLISION, OTHER).
     taken_by: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CAUSES, 0))
+    #: Her firings (broadsides, shots: what the rule system calls one) and the weight they scored (hits, damage).
     broadsides: int = 0
     hits: int = 0
     rakes_given: int = 0
@@ -131,8 +144,10 @@ class Account:
     points_entries: tuple[PointsEntry, ...] = ()
     throws: list[DiceLuck] = field(default_factory=list)
     moments: list[Moment] = field(default_factory=list)
-    #: The broadside that scored most: (turn, firer, target, hits, rake), the first of the best.
+    #: The firing that scored most: (turn, firer, target, hits, rake), the first of the best.
     heaviest: tuple[int, str, str, int, bool] | None = None
+    #: What the rule system counts and its words for it (tracks, firings, rakes, criticals).
+    terms: AccountTerms = PLAIN_TERMS
 
     def side_luck(self, side: str) -> LuckTally:
         tally = LuckTally()
@@ -197,14 +212,6 @@ def _add(book: dict[int, dict[str, int]], turn: int, track: str, lost: int) -> N
     row[track] = row.get(track, 0) + lost
 
 
-@dataclass
-class _Blow:
-    """The latest blow struck: the damage that follows it is put down to ``by`` (None: nobody's hand)."""
-
-    cause: str
-    by: dict[str, str | None]  # ship hit -> who hit her
-
-
 def build_account(
     events: Sequence[Mapping[str, Any]],
     system: RuleSystem,
@@ -221,6 +228,7 @@ def build_account(
     if setup is None:
         raise AccountError("no setup event first: not the log of a battle")
     table = setup.get("table") or {}
+    terms = system.account_terms()
     acc = Account(
         scenario=str(setup.get("scenario", "")),
         title=_short(str(getattr(scenario, "name", "") or setup.get("scenario", "") or "A battle")),
@@ -231,6 +239,7 @@ def build_account(
         sides={str(s["id"]): _short(str(s.get("name", s["id"]))) for s in setup.get("sides") or ()},
         nations={str(s["id"]): str(s.get("nation", "")) for s in setup.get("sides") or ()},
         ships={},
+        terms=terms,
     )
     acc.winds.append((1, acc.wind_from))
     for s in setup.get("ships") or ():
@@ -244,7 +253,7 @@ def build_account(
             guns=_int(s.get("guns")),
             battery="shore_battery" in (s.get("specials") or ()),
             base=(float(base[0]), float(base[1])),
-            start={t: _int(s.get(t)) for t in TRACKS},
+            start={t.key: _int(s.get(t.key)) for t in terms.tracks},
             side_now=str(s["side"]),
         )
         pose = _pose(s.get("pose"))
@@ -263,9 +272,10 @@ def _follow(
 ) -> None:
     """Go through the events after the setup, keeping every tally of the account."""
     ships = acc.ships
+    terms = acc.terms
     names = {**acc.sides, **{sid: s.name for sid, s in ships.items()}}
     turn = 1
-    blow = _Blow(OTHER, {})
+    blow = NO_BLOW
     for e in events[1:]:
         kind = str(e.get("type", ""))
         if kind == "turn" and isinstance(e.get("number"), int):
@@ -281,11 +291,14 @@ def _follow(
             acc.throws.append(luck)
             if luck.ship in ships:
                 ships[luck.ship].luck = ships[luck.ship].luck.add(luck)
-        if kind not in CONSEQUENCES:
-            blow = _blow(e, kind, luck)
-        if kind == "broadside":
-            _broadside(acc, e)
-            hits = _int(e.get("hits"))
+        if kind not in terms.consequences:
+            blow = system.blow(e) or NO_BLOW
+            for sid in blow.fought:  # a boarding action begins (its later rounds are no new one)
+                if sid in ships:
+                    ships[sid].boardings += 1
+        if kind in terms.firing.events:
+            _firing(acc, e, terms.firing.score)
+            hits = _int(e.get(terms.firing.score))
             if hits > 0 and (acc.heaviest is None or hits > acc.heaviest[3]):
                 acc.heaviest = (turn, str(e.get("ship")), str(e.get("target")), hits, e.get("rake") is True)
         elif kind == "damage":
@@ -294,13 +307,9 @@ def _follow(
             hit = ships.get(str(e.get("ship")))
             if hit is not None:
                 hit.criticals_taken.append(str(e.get("effect", "")))
-                by = ships.get(str(blow.by.get(hit.id)))
+                by = ships.get(str(blow.by(hit.id)))
                 if blow.cause == GUNFIRE and by is not None:
                     by.criticals_given += 1
-        elif kind == "boarding" and _int(e.get("round"), 1) == 1:
-            for side in ("attacker", "defender"):
-                if str(e.get(side)) in ships:
-                    ships[str(e.get(side))].boardings += 1
         elif kind == "wind" and isinstance(e.get("from"), (int, float)):
             acc.winds.append((turn, float(e["from"])))
         elif kind == "game_over":
@@ -312,38 +321,27 @@ def _follow(
             _ending(acc, e, kind, turn, names, system if narrate else None)
 
 
-def _blow(e: Mapping[str, Any], kind: str, luck: DiceLuck | None) -> _Blow:
-    """Who the damage after event ``e`` is put down to."""
-    if kind in ("broadside", "musketry"):
-        return _Blow(GUNFIRE, {str(e.get("target")): str(e.get("ship"))})
-    if luck is not None:  # another throw of gun dice at a ship (a fireship's blast, say)
-        return _Blow(GUNFIRE, {luck.target: luck.ship})
-    if kind == "boarding":
-        a, d = str(e.get("attacker")), str(e.get("defender"))
-        return _Blow(BOARDING, {a: d, d: a})
-    if kind == "collision":
-        return _Blow(COLLISION, {str(e.get("ship")): None, str(e.get("other")): None})
-    return _Blow(OTHER, {})
-
-
-def _broadside(acc: Account, e: Mapping[str, Any]) -> None:
+def _firing(acc: Account, e: Mapping[str, Any], score: str) -> None:
+    """One firing of her guns (a broadside, a shot): its weight (``score``: hits, damage) and a rake's tally."""
     firer, target = acc.ships.get(str(e.get("ship"))), acc.ships.get(str(e.get("target")))
     if firer is not None:
         firer.broadsides += 1
-        firer.hits += max(0, _int(e.get("hits")))
+        firer.hits += max(0, _int(e.get(score)))
         firer.rakes_given += 1 if e.get("rake") is True else 0
     if target is not None and e.get("rake") is True:
         target.rakes_taken += 1
 
 
-def _damage(acc: Account, e: Mapping[str, Any], turn: int, blow: _Blow) -> None:
+def _damage(acc: Account, e: Mapping[str, Any], turn: int, blow: Blow) -> None:
     ship = acc.ships.get(str(e.get("ship")))
     track, lost = str(e.get("track")), max(0, _int(e.get("lost")))
     if ship is None or not lost:
         return
     _add(ship.taken, turn, track, lost)
-    by = acc.ships.get(str(blow.by.get(ship.id))) if ship.id in blow.by else None
-    cause = blow.cause if ship.id in blow.by else OTHER
+    struck = blow.struck(ship.id)
+    hand = blow.by(ship.id)
+    by = acc.ships.get(hand) if struck and hand is not None else None
+    cause = blow.cause if struck else OTHER
     if cause in (GUNFIRE, BOARDING) and by is None:
         cause = OTHER  # a blow by a ship the log does not list: nobody's hand the report knows
     ship.taken_by[cause] += lost
@@ -359,9 +357,11 @@ def _ending(
         return
     ship.fate, ship.fate_turn = kind, turn
     if kind == "captured":
+        captor = acc.ships.get(str(e.get("by")))
         if isinstance(e.get("side"), str):
             ship.side_now = e["side"]
-        captor = acc.ships.get(str(e.get("by")))
+        elif captor is not None:  # a log that names only the captor (Cagway Bay's): she joins the captor's side
+            ship.side_now = captor.side_now
         if captor is not None:
             captor.prizes += 1
     text = system.describe(e, names) if system is not None else None

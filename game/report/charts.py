@@ -13,9 +13,10 @@ from matplotlib.axes import Axes
 from matplotlib.patches import Rectangle
 
 from game.report import style
-from game.report.account import CAUSES, TRACKS, Account, ShipAccount
+from game.report.account import CAUSES, Account, ShipAccount
 from game.report.build import Report
 from game.report.words import fate_line, luck_words, points, reason_line, result_line, side_name
+from game.systems.account import AccountTerms
 
 #: Lettering sizes, in points, at scale 1.
 TITLE, TEXT, SMALL = 15.0, 11.0, 9.5
@@ -100,8 +101,9 @@ def draw_damage(ax: Axes, report: Report, book: str, scale: float = 1.0) -> None
     ax.set_ylim(0, top * 1.08)
     ax.set_xticks(turns if len(turns) <= 21 else turns[:: max(1, len(turns) // 10)])
     ax.set_xlabel("turn", fontsize=SMALL * scale, family=style.SERIF, color=style.INK)
+    terms = acc.terms
     ax.set_ylabel(
-        "hull, rigging and crew lost" if book == "taken" else "hull, rigging and crew struck off the enemy",
+        f"{terms.lost} lost" if book == "taken" else f"{terms.lost} {terms.struck_off} the enemy",
         fontsize=SMALL * scale,
         family=style.SERIF,
         color=style.INK,
@@ -134,7 +136,8 @@ def draw_luck(ax: Axes, report: Report, scale: float = 1.0) -> None:
         for ship in acc.ships.values():
             if ship.side == side and ship.luck.throws:
                 rows.append((ship.name, ship.luck, report.inks.get(side, style.INK), False))
-    _frame(ax, "The dice: hits rolled beyond the hits expected", scale)
+    unit = acc.terms.luck_unit
+    _frame(ax, f"The dice: {unit} rolled beyond the {unit} expected", scale)
     n = len(rows)
     widest = 3.0
     for i, (_, tally, _, _) in enumerate(rows):
@@ -166,7 +169,7 @@ def draw_luck(ax: Axes, report: Report, scale: float = 1.0) -> None:
         ax.text(
             widest * 1.04,
             y,
-            f"{tally.rolled} hits of {tally.expected:.1f} expected",
+            f"{acc.terms.luck_count(tally.rolled)} of {tally.expected:.1f} expected",
             va="center",
             fontsize=SMALL * scale,
             family=style.SERIF,
@@ -183,7 +186,7 @@ def draw_luck(ax: Axes, report: Report, scale: float = 1.0) -> None:
     ax.set_xlim(-widest, widest)
     ax.set_ylim(-0.7, n - 0.3)
     ax.set_xlabel(
-        "hits beyond expectation (the shaded bands: where the dice fall two times in three, and 19 in 20)",
+        f"{unit} beyond expectation (the shaded bands: where the dice fall two times in three, and 19 in 20)",
         fontsize=SMALL * scale,
         family=style.SERIF,
         color=style.INK,
@@ -267,23 +270,45 @@ TALLY_COLUMNS = (
     ("Criticals taken / given", 0.895, "center"),
     ("Boardings", 0.975, "center"),
 )
+#: Where the first column of numbers goes, and the most room between two, when a rule system leaves some out.
+FIRST_NUMBERS, WIDEST_STEP = 0.385, 0.165
+
+
+def tally_columns(terms: AccountTerms) -> tuple[tuple[str, float, str], ...]:
+    """The tallies' columns for a rule system's terms: (title, x, alignment); those it has no use for left out.
+
+    With every column (Beat to Quarters) they stand where :data:`TALLY_COLUMNS` puts them; with fewer the
+    columns of numbers are spread from the first one's place to the right edge, no further apart than the
+    first two.
+    """
+    tracks = " / ".join(t.name for t in terms.tracks)
+    titles = [f"Taken: {tracks}", f"Dealt: {tracks}", f"{terms.firing.plural.capitalize()} ({terms.firing.score_name})"]
+    titles += ["Rakes given / taken"] if terms.rakes else []
+    titles += ["Criticals taken / given"] if terms.criticals else []
+    titles += [terms.boardings]
+    heads = [("Ship", 0.0, "left"), ("Fate", 0.17, "left")]
+    if len(titles) == len(TALLY_COLUMNS) - 2:
+        return tuple(heads + [(t, x, ha) for t, (_, x, ha) in zip(titles, TALLY_COLUMNS[2:], strict=True)])
+    step = min(WIDEST_STEP, (TALLY_COLUMNS[-1][1] - FIRST_NUMBERS) / max(1, len(titles) - 1))
+    return tuple(heads + [(t, FIRST_NUMBERS + i * step, "center") for i, t in enumerate(titles)])
 
 
 def tally_row(acc: Account, ship: ShipAccount) -> list[str]:
     """A ship's line of the tallies table, as both the drawn report and the page print it."""
-    taken = " / ".join(str(ship.taken_total(t)) for t in TRACKS)
-    dealt = " / ".join(str(ship.dealt_total(t)) for t in TRACKS)
+    terms = acc.terms
+    taken = " / ".join(str(ship.taken_total(t.key)) for t in terms.tracks)
+    dealt = " / ".join(str(ship.dealt_total(t.key)) for t in terms.tracks)
     boardings = str(ship.boardings) + (f" ({ship.prizes} taken)" if ship.prizes else "")
-    return [
+    row = [
         ship.name,
         fate_line(acc, ship),
         taken,
         dealt,
         f"{ship.broadsides} ({ship.hits})" if not ship.battery or ship.broadsides else "-",
-        f"{ship.rakes_given} / {ship.rakes_taken}",
-        f"{len(ship.criticals_taken)} / {ship.criticals_given}",
-        boardings,
     ]
+    row += [f"{ship.rakes_given} / {ship.rakes_taken}"] if terms.rakes else []
+    row += [f"{len(ship.criticals_taken)} / {ship.criticals_given}"] if terms.criticals else []
+    return row + [boardings]
 
 
 def tally_rows(report: Report) -> list[tuple[ShipAccount, list[str]]]:
@@ -292,10 +317,11 @@ def tally_rows(report: Report) -> list[tuple[ShipAccount, list[str]]]:
 
 
 def draw_tallies(ax: Axes, report: Report, scale: float = 1.0) -> None:
-    """Every ship's tallies, a row each, grouped by side: fate, damage, broadsides, rakes, criticals, boardings."""
+    """Every ship's tallies, a row each, grouped by side: fate, damage, firings, rakes, criticals, boardings."""
     ax.set_axis_off()
     ax.set_xlim(0, 1)
     rows = tally_rows(report)
+    columns = tally_columns(report.account.terms)
     n = len(rows) + 1
     ax.set_ylim(0, n + 0.6)
     ax.text(
@@ -309,7 +335,7 @@ def draw_tallies(ax: Axes, report: Report, scale: float = 1.0) -> None:
         va="center",
     )
     y = n - 0.4
-    for title, x, ha in TALLY_COLUMNS:
+    for title, x, ha in columns:
         ax.text(
             x,
             y,
@@ -326,7 +352,7 @@ def draw_tallies(ax: Axes, report: Report, scale: float = 1.0) -> None:
         yy = y - 1 - i
         if i % 2 == 0:
             ax.add_patch(Rectangle((-0.005, yy - 0.5), 1.01, 1.0, facecolor=style.RULE, alpha=0.18, linewidth=0))
-        for k, (cell, (_, x, ha)) in enumerate(zip(cells, TALLY_COLUMNS, strict=True)):
+        for k, (cell, (_, x, ha)) in enumerate(zip(cells, columns, strict=True)):
             ink = report.inks.get(ship.side, style.INK) if k == 0 else style.INK
             ax.text(
                 x,
@@ -343,12 +369,16 @@ def draw_tallies(ax: Axes, report: Report, scale: float = 1.0) -> None:
 
 
 def story_lines(report: Report, most: int = 12) -> list[str]:
-    """How it came about, turn by turn: the ships' ends and the heaviest broadside, in order."""
+    """How it came about, turn by turn: the ships' ends and the heaviest firing (broadside, shot), in order."""
     acc = report.account
     told = [(m.turn, i, f"Turn {m.turn}: {m.text}") for i, m in enumerate(acc.moments)]
     if acc.heaviest is not None:
         turn, firer, target, hits, rake = acc.heaviest
-        words = f"Turn {turn}: the heaviest broadside, {acc.name(firer)}'s into {acc.name(target)}: {hits} hits"
+        firing = acc.terms.firing
+        words = (
+            f"Turn {turn}: the heaviest {firing.name}, {acc.name(firer)}'s into {acc.name(target)}: "
+            f"{hits} {firing.score_name}"
+        )
         told.append((turn, -1, words + (", raking her." if rake else ".")))
     lines = [text for _, _, text in sorted(told)]
     if len(lines) > most:
@@ -362,13 +392,7 @@ def causes_line(acc: Account) -> str:
     for ship in acc.ships.values():
         for cause, v in ship.taken_by.items():
             total[cause] = total.get(cause, 0) + v
-    words = {
-        "gunfire": "gunfire",
-        "boarding": "boarding",
-        "collision": "collisions",
-        "other": "fire, leaks, the wind and the sea",
-    }
-    parts = [f"{words[c]} {v}" for c, v in total.items() if v]
+    parts = [f"{acc.terms.cause_name(c)} {v}" for c, v in total.items() if v]
     return "Damage by cause: " + ("; ".join(parts) if parts else "none")
 
 
@@ -412,4 +436,4 @@ def draw_header(ax: Axes, report: Report, rows: int, scale: float = 1.0) -> None
 def luck_sentences(report: Report) -> list[tuple[str, str]]:
     """Each side's luck in words, (side name, sentence)."""
     acc = report.account
-    return [(side_name(acc, side), luck_words(acc.side_luck(side))) for side in acc.sides]
+    return [(side_name(acc, side), luck_words(acc.side_luck(side), acc.terms)) for side in acc.sides]

@@ -103,7 +103,7 @@ def luck_section(report: Report) -> tuple[float, Draw]:
             text.text(
                 0.0,
                 1 - (i + 0.5) / (len(acc.sides) + 0.8),
-                f"{side_name(acc, side)}: {luck_words(acc.side_luck(side))}.",
+                f"{side_name(acc, side)}: {luck_words(acc.side_luck(side), acc.terms)}.",
                 fontsize=charts.TEXT,
                 family=style.SERIF,
                 color=report.inks.get(side, style.INK),
@@ -127,6 +127,7 @@ def footer_section(report: Report) -> tuple[float, Draw]:
         ax = fig.add_axes(rect)
         ax.set_axis_off()
         acc = report.account
+        terms = acc.terms
         note = (
             ""
             if acc.points_agree
@@ -138,9 +139,8 @@ def footer_section(report: Report) -> tuple[float, Draw]:
         ax.text(
             0,
             0.5,
-            "Drawn by Quarterdeck from the battle's log: the luck of the dice counts the gun dice of "
-            "broadsides and musketry; damage put to a ship's account is what her own fire and boarders struck "
-            "off the enemy." + note,
+            f"Drawn by Quarterdeck from the battle's log: the luck of the dice counts {terms.luck_dice}; damage "
+            f"put to a ship's account is what her own {terms.hands} {terms.struck_off} the enemy." + note,
             fontsize=8.5,
             family=style.SERIF,
             color=style.INK_SOFT,

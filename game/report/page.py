@@ -12,7 +12,7 @@ import base64
 from html import escape
 
 from game.report import charts, compose, style
-from game.report.account import CAUSES, TRACKS
+from game.report.account import CAUSES, OTHER
 from game.report.build import Report
 from game.report.words import luck_words, points, reason_line, result_line, side_name
 
@@ -51,61 +51,71 @@ def _ink(report: Report, side: str) -> str:
 
 def _ships_table(report: Report) -> str:
     acc = report.account
+    terms = acc.terms
     head = [("Ship", ""), ("Side", ""), ("Fate", "")]
-    head += [(f"Taken: {t}", "n") for t in TRACKS] + [(f"Dealt: {t}", "n") for t in TRACKS]
-    head += [
-        ("Broadsides", "n"),
-        ("Hits", "n"),
-        ("Rakes given", "n"),
-        ("Rakes taken", "n"),
-        ("Criticals taken", "n"),
-        ("Criticals given", "n"),
-        ("Boardings", "n"),
-        ("Prizes", "n"),
-        ("Critical hits she took", ""),
-    ]
+    head += [(f"Taken: {t.name}", "n") for t in terms.tracks] + [(f"Dealt: {t.name}", "n") for t in terms.tracks]
+    head += [(terms.firing.plural.capitalize(), "n"), (terms.firing.score_name.capitalize(), "n")]
+    head += [("Rakes given", "n"), ("Rakes taken", "n")] if terms.rakes else []
+    head += [("Criticals taken", "n"), ("Criticals given", "n")] if terms.criticals else []
+    head += [(terms.boardings, "n"), ("Prizes", "n")]
+    head += [("Critical hits she took", "")] if terms.criticals else []
     rows = []
     for ship, cells in charts.tally_rows(report):
-        values = [str(ship.taken_total(t)) for t in TRACKS] + [str(ship.dealt_total(t)) for t in TRACKS]
-        values += [
-            str(ship.broadsides),
-            str(ship.hits),
-            str(ship.rakes_given),
-            str(ship.rakes_taken),
-            str(len(ship.criticals_taken)),
-            str(ship.criticals_given),
-            str(ship.boardings),
-            str(ship.prizes),
-        ]
+        values = [str(ship.taken_total(t.key)) for t in terms.tracks]
+        values += [str(ship.dealt_total(t.key)) for t in terms.tracks]
+        values += [str(ship.broadsides), str(ship.hits)]
+        values += [str(ship.rakes_given), str(ship.rakes_taken)] if terms.rakes else []
+        values += [str(len(ship.criticals_taken)), str(ship.criticals_given)] if terms.criticals else []
+        values += [str(ship.boardings), str(ship.prizes)]
         crits = ", ".join(c.replace("_", " ") for c in ship.criticals_taken)
         rows.append(
             f'<tr><td style="color:{_ink(report, ship.side)}"><b>{escape(ship.name)}</b></td>'
             f"<td>{escape(side_name(acc, ship.side))}</td><td><i>{escape(cells[1])}</i></td>"
             + "".join(f'<td class="n">{v}</td>' for v in values)
-            + f"<td>{escape(crits)}</td></tr>"
+            + (f"<td>{escape(crits)}</td>" if terms.criticals else "")
+            + "</tr>"
         )
-    causes = ", ".join(f"{c} {sum(s.taken_by.get(c, 0) for s in acc.ships.values())}" for c in CAUSES)
     return (
         "<table><tr>"
         + "".join(f'<th class="{k}">{escape(h)}</th>' for h, k in head)
         + "</tr>"
         + "".join(rows)
         + "</table>"
-        + f'<p class="note">Damage is counted in points of hull, rigging and crew lost. By cause, over the whole '
-        f"battle: {escape(causes)} (other: fire, leaks, the wind and the sea). A ship's damage dealt is what her "
-        "own broadsides, musketry and boarders struck off the enemy, the critical hits her shot brought included.</p>"
+        + f'<p class="note">{_damage_note(report)}</p>'
     )
+
+
+def _damage_note(report: Report) -> str:
+    """What damage is counted in, what it came from over the whole battle, and what a ship's damage dealt is."""
+    acc = report.account
+    terms = acc.terms
+    named = dict(terms.causes)
+    causes = [c for c in CAUSES if c in named or any(s.taken_by.get(c, 0) for s in acc.ships.values())]
+    by_cause = ", ".join(f"{c} {sum(s.taken_by.get(c, 0) for s in acc.ships.values())}" for c in causes)
+    other = f" (other: {named[OTHER]})" if OTHER in named and OTHER in causes else ""
+    criticals = ", the critical hits her shot brought included" if terms.criticals else ""
+    return (
+        f"Damage is counted in {_words(terms.measure)} lost. By cause, over the whole battle: {escape(by_cause)}"
+        f"{_words(other)}. A ship's damage dealt is what her own {_words(terms.dealt_by)} "
+        f"{_words(terms.struck_off)} the enemy{criticals}."
+    )
+
+
+def _words(text: str) -> str:
+    """The rule system's own words, as the page sets them."""
+    return escape(text, quote=False)
 
 
 def _luck_table(report: Report) -> str:
     acc = report.account
+    unit = acc.terms.luck_unit
     rows = []
     for side in acc.sides:
         tally = acc.side_luck(side)
         rows.append(
             f'<tr class="side"><td style="color:{_ink(report, side)}">{escape(side_name(acc, side))}</td>'
             f'<td class="n">{tally.throws}</td><td class="n">{tally.rolled}</td><td class="n">{tally.expected:.1f}</td>'
-            f'<td class="n">{tally.surplus:+.1f}</td><td>{escape(luck_words(tally))}</td></tr>'
+            f'<td class="n">{tally.surplus:+.1f}</td><td>{escape(luck_words(tally, acc.terms))}</td></tr>'
         )
         for ship in acc.ships.values():
             if ship.side == side and ship.luck.throws:
@@ -113,14 +123,13 @@ def _luck_table(report: Report) -> str:
                 rows.append(
                     f'<tr><td style="color:{_ink(report, side)}">&nbsp;&nbsp;{escape(ship.name)}</td>'
                     f'<td class="n">{t.throws}</td><td class="n">{t.rolled}</td><td class="n">{t.expected:.1f}</td>'
-                    f'<td class="n">{t.surplus:+.1f}</td><td>{escape(luck_words(t))}</td></tr>'
+                    f'<td class="n">{t.surplus:+.1f}</td><td>{escape(luck_words(t, acc.terms))}</td></tr>'
                 )
     return (
-        '<table><tr><th></th><th class="n">Throws</th><th class="n">Hits rolled</th><th class="n">Hits expected</th>'
+        f'<table><tr><th></th><th class="n">Throws</th><th class="n">{_words(unit.capitalize())} rolled</th>'
+        f'<th class="n">{_words(unit.capitalize())} expected</th>'
         '<th class="n">Difference</th><th>What it means</th></tr>' + "".join(rows) + "</table>"
-        '<p class="note">Each throw of gun dice (a broadside, a volley of musketry) is counted against the hits its '
-        "dice promised before they fell: the same dice, numbers needed and modifiers, the extra dice of natural "
-        "maximums included. Two battles in three fall within one spread of the expectation.</p>"
+        f'<p class="note">{_words(acc.terms.luck_note)}</p>'
     )
 
 
@@ -161,6 +170,7 @@ def html_page(report: Report) -> str:
     luck = compose.png_bytes(compose.one(report, compose.luck_section), PAGE_DPI)
     scored = compose.png_bytes(compose.one(report, compose.points_section), PAGE_DPI)
     seed = f", seed {acc.seed}" if acc.seed is not None else ""
+    unit = acc.terms.luck_unit
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -181,7 +191,7 @@ def html_page(report: Report) -> str:
 <h2>Damage, turn by turn</h2>
 {_img(damage, "Damage taken and dealt by each ship, summed turn by turn")}
 <h2>The luck of the dice</h2>
-{_img(luck, "Hits rolled beyond the hits expected, by side and by ship")}
+{_img(luck, f"{unit.capitalize()} rolled beyond the {unit} expected, by side and by ship")}
 {_luck_table(report)}
 <h2>How the points were earned</h2>
 {_img(scored, "Each side's points, cut into what earned them")}

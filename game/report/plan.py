@@ -23,7 +23,7 @@ from matplotlib.patches import Circle, FancyArrow, FancyBboxPatch, Polygon, Rect
 from game.report import style
 from game.report.account import Account, ShipAccount
 from game.report.build import Land, Report
-from game.report.words import FATES, result_line
+from game.report.words import FATES, result_line, the
 
 Pose = tuple[float, float, float]
 
@@ -448,7 +448,7 @@ def _cartouche(ax: Axes, report: Report, x: float, y: float, w: float, h: float,
         )
     cx = x + w / 2
     sides = list(acc.sides)
-    between = " and ".join(f"the {acc.sides[s]}" for s in sides) if len(sides) <= 3 else f"{len(sides)} fleets"
+    between = " and ".join(the(acc.sides[s]) for s in sides) if len(sides) <= 3 else f"{len(sides)} fleets"
     lines: list[tuple[str, float, dict[str, Any]]] = [
         ("A  PLAN  of the  ACTION", 0.16, {"fontsize": 11 * pen.scale, "family": style.SERIF}),
         (acc.title, 0.34, {"fontsize": 19 * pen.scale, "family": style.SERIF, "style": "italic", "fontweight": "bold"}),

@@ -6,7 +6,7 @@ Shared by the drawn report and the HTML page so both say the same thing.
 from __future__ import annotations
 
 from game.report.account import Account, ShipAccount
-from game.systems.account import LuckTally
+from game.systems.account import AccountTerms, LuckTally
 
 #: A ship's end as the report names it (the log's ending events).
 FATES = {
@@ -29,13 +29,20 @@ def side_name(acc: Account, side: str | None) -> str:
     return acc.sides.get(side or "", side or "nobody")
 
 
+def the(name: str) -> str:
+    """A side's name after "the" in a sentence: "the Royal Navy", and "the Blockade" for "The Blockade"."""
+    if name[:4].lower() == "the ":
+        return "the " + name[4:]
+    return f"the {name}"
+
+
 def result_line(acc: Account) -> str:
     """'Victory for the Royal Navy, 330 points to 108' / 'A draw, 40 points each' / 'The battle was not finished'."""
     if not acc.over:
         return f"The battle was not finished (the log ends in turn {acc.turns})"
     scores = " to ".join(points(acc.points.get(s, 0.0)) for s in sorted(acc.points, key=lambda s: -acc.points[s]))
     if acc.winner:
-        return f"Victory for the {side_name(acc, acc.winner)}, {scores} points"
+        return f"Victory for {the(side_name(acc, acc.winner))}, {scores} points"
     return f"A draw, {scores} points"
 
 
@@ -51,7 +58,7 @@ def reason_line(acc: Account) -> str:
         return f"No ship on either side was left able to fight ({turn})."
     if reason.startswith("only ") and reason.endswith(" can fight"):
         side = reason[len("only ") : -len(" can fight")]
-        return f"Only the {side_name(acc, side)} could still fight, at the end of {turn}."
+        return f"Only {the(side_name(acc, side))} could still fight, at the end of {turn}."
     for side, name in acc.sides.items():
         reason = reason.replace(side, name)
     return (reason[:1].upper() + reason[1:]).rstrip(".") + f" ({turn})."
@@ -61,14 +68,17 @@ def fate_line(acc: Account, ship: ShipAccount) -> str:
     """'sunk, turn 11' / 'taken by the Royal Navy, turn 6' / 'afloat'."""
     word = FATES.get(ship.fate, ship.fate.replace("_", " "))
     if ship.fate == "captured" and ship.side_now != ship.side:
-        word = f"taken by the {side_name(acc, ship.side_now)}"
+        word = f"taken by {the(side_name(acc, ship.side_now))}"
     elif ship.fate == "captured":
         word = "taken, then retaken"
     return f"{word}, turn {ship.fate_turn}" if ship.fate_turn is not None else word
 
 
-def luck_words(tally: LuckTally) -> str:
-    """What hits rolled against hits expected mean: a sentence for a player, not a statistician."""
+def luck_words(tally: LuckTally, terms: AccountTerms | None = None) -> str:
+    """What hits rolled against hits expected mean: a sentence for a player, not a statistician.
+
+    ``terms`` say what the dice roll, in the rule system's words ("hits", "points of aim"); hits without them.
+    """
     if tally.throws == 0:
         return "fired no dice"
     surplus, spread = tally.surplus, tally.spread
@@ -83,7 +93,8 @@ def luck_words(tally: LuckTally) -> str:
         verdict = ("very unlucky" if spread <= -2.0 else "unlucky") + (
             f": as many dice do as badly only {_one_in(tally.at_most_as_lucky)}"
         )
-    return f"{tally.rolled} hits, {more}: {verdict}"
+    rolled = terms.luck_count(tally.rolled) if terms is not None else f"{tally.rolled} hits"
+    return f"{rolled}, {more}: {verdict}"
 
 
 def _one_in(p: float) -> str:

@@ -19,7 +19,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from enum import Enum
 from typing import Any, ClassVar, Protocol
 
-from game.systems.account import DiceLuck, PointsEntry
+from game.systems.account import AccountTerms, Blow, DiceLuck, PointsEntry
 
 #: One entry of the battle log (BATTLE-LOG.md): a JSON object with ``seq``, ``turn`` and ``type``.
 Event = dict[str, Any]
@@ -337,6 +337,17 @@ class RuleSystem(Protocol):
 
         ``scenario`` is the battle's (None if it cannot be had: a scenario's own terms are then unknown).
         """
+        ...
+
+    def blow(self, event: Mapping[str, Any]) -> Blow | None:
+        """Who the damage after ``event`` is put down to (gunfire, boarding, a collision), or None: nobody's hand.
+
+        Asked of every event that is none of :attr:`AccountTerms.consequences`. Never raises on a damaged event.
+        """
+        ...
+
+    def account_terms(self) -> AccountTerms:
+        """What a report counts in its battles (damage tracks, firings, rakes, criticals) and its words for them."""
         ...
 
 

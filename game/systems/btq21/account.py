@@ -1,13 +1,17 @@
-"""What an after-action report needs of Beat to Quarters: the luck of the gun dice, and the points from a log.
+"""What an after-action report needs of Beat to Quarters: the luck of the gun dice, the points from a log, who
+dealt each loss, and the book's words for what a report counts.
 
-Both work from the battle log alone (BATTLE-LOG.md), so a report can be drawn
+All work from the battle log alone (BATTLE-LOG.md), so a report can be drawn
 from a saved log as well as from a battle in the window.  The luck of a throw
 is its hits against the exact expectation of the same dice under the same
 rules the engine rolled them by (:func:`odds.shot_hits` follows the extra
 dice of natural maximums); the points are :func:`victory.scoring` run on the
 standings the log's events leave each ship in, so they are the engine's own
-sums.  A log may be damaged: a field that is not what it should be makes its
-event count for nothing here, never an exception.
+sums.  A loss right after a broadside, a volley of musketry or a fireship's
+blast is the firer's (and so are those of the critical hits her shot brought),
+a loss in a round of boarding the other party's; a collision is nobody's hand.
+A log may be damaged: a field that is not what it should be makes its event
+count for nothing here, never an exception.
 """
 
 from __future__ import annotations
@@ -17,7 +21,18 @@ from functools import cache
 from typing import Any
 
 from game.content.model import RuleSet, Scenario
-from game.systems.account import DiceLuck, PointsEntry
+from game.systems.account import (
+    BOARDING,
+    COLLISION,
+    GUNFIRE,
+    OTHER,
+    AccountTerms,
+    Blow,
+    DiceLuck,
+    Firing,
+    PointsEntry,
+    Track,
+)
 from game.systems.btq21 import events as ev
 from game.systems.btq21.broadside import Shot
 from game.systems.btq21.odds import shot_hits
@@ -164,3 +179,55 @@ def points_from_log(
     """The points of the battle the log tells, entry by entry, as the engine counts them at the end."""
     standings, sides = log_standings(events, rules)
     return scoring(standings, sides, rules, exit_edges(scenario))
+
+
+# --- who dealt the damage, and the book's words for it --------------------------------------------------------
+
+#: Events that follow a blow as its consequences: the losses after them are still the blow's.
+CONSEQUENCES = frozenset(
+    {ev.Damage.TYPE, ev.CriticalCheck.TYPE, ev.Critical.TYPE, ev.Test.TYPE, ev.Demasted.TYPE, *ENDINGS}
+)
+
+
+def blow(event: Mapping[str, Any]) -> Blow | None:
+    """Who the losses after ``event`` are put down to: the firer of a broadside, a volley of musketry or a
+    fireship's blast, the other party of a round of boarding, nobody in a collision; None for any other event."""
+    kind = event.get("type")
+    if kind in (ev.Broadside.TYPE, ev.Musketry.TYPE):
+        return Blow(GUNFIRE, ((str(event.get("target")), str(event.get("ship"))),))
+    if kind == ev.FireshipBlast.TYPE:  # her broadside's dice thrown at a ship near her
+        ship, target = event.get("ship"), event.get("target")
+        if isinstance(ship, str) and isinstance(target, str):
+            return Blow(GUNFIRE, ((target, ship),))
+        return None
+    if kind == ev.Boarding.TYPE:
+        a, d = str(event.get("attacker")), str(event.get("defender"))
+        r = event.get("round")
+        first = (r if isinstance(r, int) and not isinstance(r, bool) else 1) == 1  # a log without rounds: one
+        return Blow(BOARDING, ((a, d), (d, a)), (a, d) if first else ())
+    if kind == ev.Collision.TYPE:
+        return Blow(COLLISION, ((str(event.get("ship")), None), (str(event.get("other")), None)))
+    return None
+
+
+TERMS = AccountTerms(
+    tracks=(Track("hull", "hull"), Track("rigging", "rigging"), Track("crew", "crew")),
+    firing=Firing("broadside", "broadsides", (ev.Broadside.TYPE,), "hits", "hits"),
+    consequences=CONSEQUENCES,
+    rakes=True,
+    criticals=True,
+    measure="points of hull, rigging and crew",
+    struck_off="struck off",
+    dealt_by="broadsides, musketry and boarders",
+    hands="fire and boarders",
+    boardings="Boardings",
+    causes=((GUNFIRE, "gunfire"), (BOARDING, "boarding"), (COLLISION, "collisions"),
+            (OTHER, "fire, leaks, the wind and the sea")),
+    luck_unit="hits",
+    luck_dice="the gun dice of broadsides and musketry",
+    luck_note=(
+        "Each throw of gun dice (a broadside, a volley of musketry) is counted against the hits its dice promised "
+        "before they fell: the same dice, numbers needed and modifiers, the extra dice of natural maximums "
+        "included. Two battles in three fall within one spread of the expectation."
+    ),
+)

@@ -14,7 +14,7 @@ from typing import Any
 from game.content.model import RuleSet, Scenario
 from game.content.rules import WEATHERS
 from game.content.yaml_nodes import suggest
-from game.systems.account import DiceLuck, PointsEntry
+from game.systems.account import AccountTerms, Blow, DiceLuck, PointsEntry
 from game.systems.base import Command, Event, Option, OptionError, Preview, Refusal, RuleOption, TurnBar
 from game.systems.btq21 import (
     account,
@@ -303,3 +303,9 @@ class BeatToQuarters:
 
     def points_account(self, events: Sequence[Mapping[str, Any]], scenario: Any) -> tuple[PointsEntry, ...]:
         return tuple(account.points_from_log(events, self.rules, scenario if isinstance(scenario, Scenario) else None))
+
+    def blow(self, event: Mapping[str, Any]) -> Blow | None:
+        return account.blow(event)
+
+    def account_terms(self) -> AccountTerms:
+        return account.TERMS

@@ -1,12 +1,17 @@
-"""What an after-action report needs of Cagway Bay: the luck of fire at will's die, and the points from a log.
+"""What an after-action report needs of Cagway Bay: the luck of fire at will's die, the points from a log, who
+dealt each loss, and the book's words for what a report counts.
 
-Both work from the battle log alone.  The only die of the book is fire at
+All work from the battle log alone.  The only die of the book is fire at
 will's hasty aim: its luck is the range it took off the shot against what the
 same die promised before it fell (it counts only when it is no more than the
-points left after paying to fire).  The points are the engine's own
-:func:`victory.scoring` run on the standing the log's events leave each ship
-in, so they sum to the points of ``game_over``.  A damaged field makes its
-event count for nothing here, never an exception.
+points left after paying to fire, which the shot logs as ``left``).  The
+points are the engine's own :func:`victory.scoring` run on the standing the
+log's events leave each ship in, so they sum to the points of ``game_over``.
+The HP a ship loses (the book's one damage track) right after a ``shot`` are
+the firer's, gunfire, whether aimed in the combat phase or fired at will;
+those after a ``crew_attack`` are the attacker's, boarding (the attack counted
+as hers: the target's crew does no harm in it).  A damaged field
+makes its event count for nothing here, never an exception.
 """
 
 from __future__ import annotations
@@ -15,7 +20,17 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from game.systems.account import DiceLuck, PointsEntry
+from game.systems.account import (
+    BOARDING,
+    GUNFIRE,
+    AccountTerms,
+    Blow,
+    DiceLuck,
+    Firing,
+    PointsEntry,
+    Track,
+)
+from game.systems.cagway import events as ev
 from game.systems.cagway.tables import CagwayTables, load_tables
 from game.systems.cagway.victory import Standing, scoring
 
@@ -159,3 +174,46 @@ def points_account(events: Sequence[Mapping[str, Any]], scenario: Any,
         return tuple(scoring(standings, sides, (tables or _shipped()).victory))
     except Exception:
         return ()
+
+
+# --- who dealt the damage, and the book's words for it ----------------------------------------------------
+
+
+def blow(event: Mapping[str, Any]) -> Blow | None:
+    """Who the HP lost after ``event`` are put down to: the firer of a shot (gunfire), the ship whose crew
+    attacked (boarding: each crew attack a fight of its own, counted for the attacker, as the report's column of
+    crew attacks counts them); None for any other event."""
+    if not isinstance(event, Mapping):
+        return None
+    kind, ship, target = event.get("type"), event.get("ship"), event.get("target")
+    if not isinstance(ship, str) or not isinstance(target, str):
+        return None
+    if kind == ev.Shot.TYPE:
+        return Blow(GUNFIRE, ((target, ship),))
+    if kind == ev.CrewAttack.TYPE:
+        return Blow(BOARDING, ((target, ship),), (ship,))
+    return None
+
+
+TERMS = AccountTerms(
+    tracks=(Track(ev.HP_TRACK, "hit points"),),
+    firing=Firing("shot", "shots", (ev.Shot.TYPE,), "damage", "damage"),
+    consequences=frozenset({ev.Damage.TYPE}),
+    rakes=False,
+    criticals=False,
+    measure="hit points",
+    struck_off="knocked off",
+    dealt_by="shots and crew attacks",
+    hands="guns and crew",
+    boardings="Crew attacks",
+    causes=((GUNFIRE, "gunfire"), (BOARDING, "crew attacks")),
+    luck_unit="points of aim",
+    luck_one="point of aim",
+    luck_dice="the die of each shot fired at will",
+    luck_note=(
+        "Each shot fired at will is counted against the aim its die promised before it fell: a face no more than "
+        "the points she had left after paying to fire comes off the range (which cannot fall below 1), a higher "
+        "face gives nothing. Shots aimed in the combat phase roll no die. Two battles in three fall within one "
+        "spread of the expectation."
+    ),
+)

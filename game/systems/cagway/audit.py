@@ -20,13 +20,15 @@ recounts, with the tables and plain geometry:
 * every shot: the gun's column on her card, the range in segments of the
   shooting stick from the distance, the aim (all but the shot's point in the
   combat phase; fire at will's die, taken only if no more than the points
-  left), the effective range (never below 1) and the chart's damage; and
+  left, which it logs), the effective range (never below 1) and the chart's
+  damage; and
   that the target was an enemy with crew aboard, not touching her;
 * crew combat at the attacker's combat value for her HP, between touching
   ships; captures and scuttles only of dead ships touching her; HP shared
   between touching friends; a capture's prize changing sides;
-* every ``damage``: what the attack did, no more than she had (HP never below
-  0), her action points cut to her new health, dead at 0;
+* every ``damage``: to the one track, hit points; what the attack did, no more
+  than she had (HP never below 0), her action points cut to her new health,
+  dead at 0;
 * ``game_over``: once, last, with the points each side's standing gives and
   a winner the victory terms allow (and a fleet battle ends the moment a side
   has nothing afloat).
@@ -62,6 +64,8 @@ TOUCH_TOL = 0.005
 TURN_EPS = 1e-3
 
 MOVE, COMBAT = "move", "combat"
+#: The book's one damage track, as ``damage`` events name it.
+HP_TRACK = "hp"
 
 # --- the shape of each event ----------------------------------------------------------------------
 
@@ -112,8 +116,9 @@ SHAPES: dict[str, dict[str, str]] = {
         "hasty": _BOOL,
         "roll": _OPT_INT,
         "aim_allowed": _OPT_BOOL,
+        "left": _OPT_INT,
     },
-    "damage": {"ship": _STR, "lost": _INT, "hp": _INT, "actions": _INT, "dead": _BOOL},
+    "damage": {"ship": _STR, "track": _STR, "lost": _INT, "hp": _INT, "actions": _INT, "dead": _BOOL},
     "crew_attack": {"ship": _STR, "target": _STR, "combat_value": _INT, "damage": _INT},
     "capture": {"ship": _STR, "target": _STR, "hp": _INT},
     "captured": {"ship": _STR, "by": _STR},
@@ -732,6 +737,9 @@ class _Audit:
         if hasty:
             roll = e.get("roll")
             allowed = e.get("aim_allowed")
+            if e.get("left") != left:
+                out.append(f"{sid} had {s.actions} points: {left} left for the aim after the shot, "
+                           f"not {e.get('left')}")
             if not isinstance(roll, int) or isinstance(roll, bool) or not isinstance(allowed, bool):
                 out.append("fire at will without its die (roll, aim_allowed)")
             else:
@@ -765,6 +773,8 @@ class _Audit:
         if e["ship"] != target:
             return [f"damage to {e['ship']} after an attack on {target}"]
         t = self.ship(target)
+        if e["track"] != HP_TRACK:
+            out.append(f"damage to the {str(e['track'])[:40]!r} track: a ship of the book has only hit points (hp)")
         if t.dead:
             out.append(f"{target} is dead in the water: further attacks do her no harm")
         lost = min(amount, t.hp)

@@ -143,16 +143,25 @@ class Shot(LogEvent):
     range_: int = logged_as("range")
     roll: int | None = optional()
     aim_allowed: bool | None = optional()
+    #: Fire at will: the points she had left for the aim after paying to fire (the die counts if no more).
+    left: int | None = optional()
+
+
+#: The one damage track of the book: hit points.
+HP_TRACK = "hp"
 
 
 @dataclass(frozen=True)
 class Damage(LogEvent):
+    """HP lost to an attack; ``track`` is always ``hp`` (BATTLE-LOG.md's damage events name their track)."""
+
     TYPE: ClassVar[str] = "damage"
     ship: str
     lost: int
     hp: int
     actions: int
     dead: bool
+    track: str = HP_TRACK
 
 
 @dataclass(frozen=True)

@@ -245,7 +245,7 @@ def fire_at_will(state: GameState, cmd: FireAtWill, out: Out) -> None:
     out.emit(
         ev.Shot(
             ship=ship.id, target=target.id, gun=b.gun, column=b.column, distance=r3(b.distance), range_=b.range,
-            aim=aim, effective=eff, damage=dmg, hasty=True, roll=roll, aim_allowed=allowed,
+            aim=aim, effective=eff, damage=dmg, hasty=True, roll=roll, aim_allowed=allowed, left=left,
         )
     )
     health.hurt(state, target, dmg, out)

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.content.model import Scenario
-from game.systems.account import DiceLuck, PointsEntry
+from game.systems.account import AccountTerms, Blow, DiceLuck, PointsEntry
 from game.systems.base import Command, Event, Option, OptionError, Preview, Refusal, RuleOption, TurnBar
 from game.systems.cagway import account, engine, figures, forecast, legend, narrate, reference, sandbox, setup
 from game.systems.cagway import card as cards
@@ -131,3 +131,9 @@ class CagwayBay:
 
     def points_account(self, events: Sequence[Mapping[str, Any]], scenario: Any) -> tuple[PointsEntry, ...]:
         return tuple(account.points_account(events, scenario))
+
+    def blow(self, event: Mapping[str, Any]) -> Blow | None:
+        return account.blow(event)
+
+    def account_terms(self) -> AccountTerms:
+        return account.TERMS

@@ -201,3 +201,28 @@ def test_the_rule_system_answers_through_its_interface():
     system = make_system(RULES.system, RULES)
     assert system.dice_luck(broadside(6, 0, 7), SETUP) == dice_luck(broadside(6, 0, 7), SETUP, RULES)
     assert system.points_account([], None) == ()
+
+
+# --- who dealt each loss, and the book's words ---------------------------------------------------------------
+
+
+def test_who_dealt_each_loss():
+    from game.systems.account import BOARDING, COLLISION, GUNFIRE, Blow
+    from game.systems.btq21.account import TERMS, blow
+
+    assert blow(broadside(1, 1, 7)) == Blow(GUNFIRE, (("b", "a"),))
+    assert blow({"type": "musketry", "ship": "a", "target": "b"}) == Blow(GUNFIRE, (("b", "a"),))
+    assert blow({"type": "fireship_blast", "ship": "f", "target": "b"}) == Blow(GUNFIRE, (("b", "f"),))
+    assert blow({"type": "fireship_blast", "ship": "f"}) is None
+    first = blow({"type": "boarding", "attacker": "a", "defender": "b", "round": 1})
+    assert first == Blow(BOARDING, (("a", "b"), ("b", "a")), ("a", "b"))  # a boarding action begins
+    assert blow({"type": "boarding", "attacker": "a", "defender": "b", "round": 2}).fought == ()
+    assert blow({"type": "boarding", "attacker": "a", "defender": "b"}).fought == ("a", "b")  # a log without rounds
+    crash = blow({"type": "collision", "ship": "a", "other": "b"})
+    assert crash == Blow(COLLISION, (("a", None), ("b", None))) and crash.struck("b") and crash.by("b") is None
+    for e in ({"type": "fire_spreads", "ship": "a"}, {"type": "damage", "ship": "a"}, {}, {"type": 7}):
+        assert blow(e) is None
+    assert {"damage", "critical", "critical_check", "test", "demasted", "struck", "captured"} <= TERMS.consequences
+    assert [t.key for t in TERMS.tracks] == ["hull", "rigging", "crew"] and TERMS.lost == "hull, rigging and crew"
+    assert TERMS.rakes and TERMS.criticals and TERMS.firing.events == ("broadside",)
+    assert make_system(RULES.system, RULES).account_terms() is TERMS

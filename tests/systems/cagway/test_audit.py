@@ -229,6 +229,22 @@ def test_damage_taken_must_be_the_attack_s_and_hp_never_below_zero(logs):
     _found(log, i, "below 0")
 
 
+def test_damage_is_to_hit_points_and_fire_at_will_logs_the_points_left_for_its_aim(logs):
+    log, i = _first(logs, lambda e: e["type"] == "damage")
+    assert log[i]["track"] == "hp"
+    log[i]["track"] = "hull"
+    _found(log, i, "track", "hit points")
+    log, i = _first(logs, lambda e: e["type"] == "damage")
+    del log[i]["track"]
+    assert any("damaged event" in p and "'track' missing" in p for p in check_events(log, TABLES))
+    log, i = _first(logs, lambda e: e["type"] == "shot" and e["hasty"])
+    log[i]["left"] += 1
+    _found(log, i, "left for the aim")
+    log, i = _first(logs, lambda e: e["type"] == "shot" and e["hasty"])
+    del log[i]["left"]
+    _found(log, i, "left for the aim")
+
+
 def test_a_shot_on_a_friend_and_a_shot_with_no_damage_event_are_found(logs):
     log, i = _first(logs, lambda e: e["type"] == "shot" and e["damage"] >= 1)
     target = log[i]["target"]
