@@ -224,7 +224,7 @@ def test_a_version_1_save_without_tables_still_replays(tmp_path):
 @pytest.mark.parametrize(
     ("edit", "said"),
     [
-        ({"system": "cagway"}, "rule system 'cagway', which this Quarterdeck does not have"),
+        ({"system": "chess"}, "rule system 'chess', which this Quarterdeck does not have"),
         ({"options": {"monsoon": True}}, "unknown option 'monsoon'"),
         ({"options": [1]}, "'options' must map option names"),
         ({"options": {"weather": {"value": "typhoon"}}}, "option 'weather' cannot be 'typhoon'"),

@@ -365,8 +365,8 @@ def test_any_edit_of_any_field_is_reported_or_passes_but_never_raises(logs):
 
 @pytest.mark.parametrize(("name", "kinds"), [(n, k) for n in SCENARIOS for k in (("random", "random"), "scripted")])
 def test_the_auditor_finds_nothing_in_self_play(name, kinds):
-    """50 games of each scenario between random players, and 50 with the scripted player (25 on each side)."""
-    pairs = [kinds] * 50 if kinds != "scripted" else [("scripted", "random"), ("random", "scripted")] * 25
+    """200 games in all: 80 of each scenario between random players, 20 with the scripted player (10 on each side)."""
+    pairs = [kinds] * 80 if kinds != "scripted" else [("scripted", "random"), ("random", "scripted")] * 10
     for seed, pair in enumerate(pairs, 1):
         log = _game(name, seed, pair, turn_limit=4)
         assert log[-1]["type"] == "game_over"
