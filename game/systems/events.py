@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 LOG_FORMAT = 2
 """The format this program writes; see the module's docstring."""
@@ -112,3 +112,46 @@ def _frozen(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _frozen(v) for k, v in value.items()}
     return value
+
+
+# --- what every rule system's engine emits events with ---------------------------------------------------------
+
+Pose = tuple[float, float, float]
+
+
+class _Numbered(Protocol):
+    """A state that numbers its events: the next one's ``seq``, and the turn it happens in."""
+
+    seq: int
+    turn: int
+
+
+class _Placed(Protocol):
+    x: float
+    y: float
+    heading: float
+
+
+class Out(list[dict[str, Any]]):
+    """The events of one command, in order and in their log form; knows the state for numbering."""
+
+    def __init__(self, state: Any) -> None:
+        super().__init__()
+        self.state: _Numbered = state
+
+    def emit(self, event: LogEvent) -> dict[str, Any]:
+        """Number and record an event; its log line is returned."""
+        line = event.to_dict(self.state.seq, self.state.turn)
+        self.state.seq += 1
+        self.append(line)
+        return line
+
+
+def r3(v: float) -> float:
+    """A number as the log writes it: to the thousandth, never a negative zero."""
+    r = round(v, 3)
+    return 0.0 if r == 0 else r
+
+
+def pose_of(ship: _Placed) -> Pose:
+    return (r3(ship.x), r3(ship.y), r3(ship.heading))

@@ -13,37 +13,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from game.systems.btq21.state import GameState, Ship
+from game.systems.btq21.state import Ship
 from game.systems.events import LOG_FORMAT, LogEvent, kinds_of, logged_as, optional
+from game.systems.events import Out as Out  # shared by every rule system
+from game.systems.events import pose_of as pose_of
+from game.systems.events import r3 as r3
 
 Event = dict[str, Any]
 Pose = tuple[float, float, float]
 Faces = tuple[int, ...]
 Ids = tuple[str, ...]
 
-
-class Out(list[Event]):
-    """The events of one command, in order and in their log form; knows the state for numbering."""
-
-    def __init__(self, state: GameState) -> None:
-        super().__init__()
-        self.state = state
-
-    def emit(self, event: LogEvent) -> Event:
-        """Number and record an event; its log line is returned."""
-        line = event.to_dict(self.state.seq, self.state.turn)
-        self.state.seq += 1
-        self.append(line)
-        return line
-
-
-def r3(v: float) -> float:
-    r = round(v, 3)
-    return 0.0 if r == 0 else r
-
-
-def pose_of(ship: Ship) -> Pose:
-    return (r3(ship.x), r3(ship.y), r3(ship.heading))
 
 
 # -- the battle opens; wind, weather and the turn ---------------------------------------------

@@ -8,11 +8,10 @@ so a shallow copy of each ship is a full copy.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
+from game.systems.canon import canon, digest, shallow
 from game.systems.dice import Dice
 
 if TYPE_CHECKING:
@@ -27,13 +26,7 @@ SUNK = "sunk"
 #: The phases of a battle, in order; ``over`` at the end.
 DEPLOY, SECRET, MOVE, COMBAT, OVER = "deploy", "secret", "move", "combat", "over"
 
-_T = TypeVar("_T")
 
-
-def _shallow(obj: _T) -> _T:
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    return new
 
 
 @dataclass
@@ -94,7 +87,7 @@ class Activation:
     phase: str
 
     def copy(self) -> Activation:
-        return _shallow(self)
+        return shallow(self)
 
 
 @dataclass
@@ -135,8 +128,8 @@ class GameState:
 
     def copy(self) -> GameState:
         """A state that can be changed without touching this one (it shares the table space: same thread)."""
-        new = _shallow(self)
-        new.ships = {k: _shallow(v) for k, v in self.ships.items()}
+        new = shallow(self)
+        new.ships = {k: shallow(v) for k, v in self.ships.items()}
         new.dice = self.dice.copy()
         new.activation = self.activation.copy() if self.activation else None
         new.points = dict(self.points)
@@ -160,13 +153,12 @@ class GameState:
                 v = {k: {g.name: getattr(s, g.name) for g in fields(s)} for k, s in v.items()}
             elif f.name == "activation":
                 v = {"ship": v.ship, "phase": v.phase} if v else None
-            out[f.name] = _canon(v)
+            out[f.name] = canon(v)
         return out
 
     def state_hash(self) -> str:
         """sha256 of the canonical JSON of the state (floats to 6 decimals, keys sorted)."""
-        text = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+        return digest(self.to_dict())
 
     # --- lookups ------------------------------------------------------------
 
@@ -203,14 +195,3 @@ class GameState:
     def victory_mode(self) -> str:
         """``blockade_run`` or ``fleet``."""
         return str(self.extra.get("victory", {}).get("mode", "fleet"))
-
-
-def _canon(v: Any) -> Any:
-    if isinstance(v, float):
-        r = round(v, 6)
-        return 0.0 if r == 0 else r
-    if isinstance(v, dict):
-        return {str(k): _canon(x) for k, x in v.items()}
-    if isinstance(v, (list, tuple)):
-        return [_canon(x) for x in v]
-    return v
