@@ -127,10 +127,10 @@ class CagwayBay:
     # --- the after-action report --------------------------------------------------------
 
     def dice_luck(self, event: Mapping[str, Any], setup: Mapping[str, Any]) -> DiceLuck | None:
-        return account.dice_luck(event, setup)
+        return account.dice_luck(event, setup, self.tables)
 
     def points_account(self, events: Sequence[Mapping[str, Any]], scenario: Any) -> tuple[PointsEntry, ...]:
-        return tuple(account.points_account(events, scenario))
+        return tuple(account.points_account(events, scenario, self.tables))
 
     def blow(self, event: Mapping[str, Any]) -> Blow | None:
         return account.blow(event)
