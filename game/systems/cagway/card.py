@@ -128,7 +128,8 @@ def fate(state: GameState, ship_id: str) -> Fate:
     if ship.status == SUNK:
         text, kind = "scuttled", "sunk"
     elif ship.prize:
-        text, kind = f"captured by the {state.side_name(ship.side)}", "taken"
+        captors = state.side_name(ship.side)
+        text, kind = f"captured by {captors if captors.lower().startswith('the ') else 'the ' + captors}", "taken"
         if ship.dead:
             text += ", dead in the water"
     elif ship.dead:
