@@ -34,7 +34,6 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("secret", "The prize"),
     ("move", "Move"),
     ("", ""),
-    ("repair", "Repair"),
     ("fire", "Fire"),
     ("crew", "Crew"),
 )
@@ -157,7 +156,7 @@ def _repair(state: GameState, o: Option) -> Option:
         )
         for p in o.choices["points"]
     )
-    return replace(o, label="Repair", group="repair", variants=variants, help=f"{rate} HP a point (Repair)")
+    return replace(o, label="Repair", group="move", variants=variants, help=f"{rate} HP a point (Repair)")
 
 
 def _fire(state: GameState, o: Option) -> Option:
@@ -171,7 +170,7 @@ def _fire(state: GameState, o: Option) -> Option:
         if b is None:
             continue
         if hasty:
-            label = f"At will: {gun} gun at {target.name}"
+            label = f"Fire at will at {target.name}: {gun} gun"
             help_ = (
                 f"Range {b.range}. Her whole move and all her points: a D{state.tables.fire_at_will_die} is taken "
                 f"off range {b.range} "
@@ -179,7 +178,7 @@ def _fire(state: GameState, o: Option) -> Option:
             )
         else:
             eff, dmg = gunnery.shot_damage(state, b.column, b.range, left)
-            label = f"{gun.capitalize()} gun at {target.name}: {dmg} damage"
+            label = f"Fire at {target.name}: {gun} gun, {dmg} damage"
             help_ = (
                 f"Range {b.range}. One point to fire the {gun} gun ({b.column.replace('_', '-')} column), the other "
                 f"{_pl(left, 'point')} poured into aiming: effective range {eff}, {dmg} damage "

@@ -48,6 +48,8 @@ class SegmentPlan:
     #: Laid from her bow at the turn off her heading: she turns about her bow onto the tape, then runs along it.
     bow: bool = False
     length: float = 0.0  # her length: where her bow is
+    _resting: Stick | None = None  # the stick before anything is measured
+    _resting_key: tuple[Any, ...] | None = None
 
     @classmethod
     def for_option(cls, state: Any, option: Option) -> SegmentPlan:
@@ -158,12 +160,17 @@ class SegmentPlan:
 
     def stick(self) -> Stick | None:
         """The measuring stick the rule system says this move takes, if it measures with sticks."""
-        return self.preview.stick if self.preview is not None else None
+        return self.preview.stick if self.preview is not None else self._resting
 
     def refresh(self, state: Any, system: RuleSystem) -> Preview | None:
         """Ask the rule system what the plan would do (only when it changed)."""
         if self.distance is None:
             self.preview = None
+            if self.bow and self._resting_key != (self.turn, state.seq):
+                # nothing measured yet: the stick she would take all the same, so the tape is that stick from the start
+                self._resting_key = (self.turn, state.seq)
+                self._resting = system.preview(state, self.option.command(distance=0.0, turn=float(self.turn))).stick \
+                    if self.option is not None else None
             return None
         key = (self.distance, self.turn, state.seq)
         if key == self._previewed and self.preview is not None:
