@@ -331,7 +331,7 @@ def _game_over(e: Event, n: Names) -> str:
     ranked = sorted(pts.items(), key=lambda kv: -float(kv[1])) if isinstance(pts, Mapping) else []
     score = ", ".join(f"{_label(n, s)} {_num(p)}" for s, p in ranked)
     winner = e.get("winner")
-    result = f"{_label(n, winner)} wins" if winner else "a draw"
+    result = f"victory for {_label(n, winner)}" if winner else "a draw"
     reason = f" ({str(e['reason']).replace('_', ' ')})" if e.get("reason") else ""
     return f"The battle is over{reason}: {result}" + (f", points {score}." if score else ".")
 

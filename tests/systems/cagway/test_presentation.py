@@ -123,7 +123,7 @@ def test_lines_use_the_ships_names_and_the_numbers_of_the_event():
     assert "downwind first" in narrate.describe(event("priority"), NAMES)
     assert "upwind first" in narrate.describe(event("priority", phase="combat"), NAMES)
     assert "dead in the water" in narrate.describe(event("damage", hp=0, dead=True), NAMES)
-    assert "The Runner wins" in narrate.describe(event("game_over"), NAMES)
+    assert "victory for The Runner" in narrate.describe(event("game_over"), NAMES)
 
 
 def test_a_hasty_aim_says_whether_the_die_counted():
