@@ -182,7 +182,8 @@ class MenuScene(Scene):
         except SaveError:
             return True, "The autosave looks damaged"
         entry = self.entry(doc["scenario"])
-        title = entry.title if entry else "a scenario this game does not have"
+        # the scenario's name without its rule book's: the line under Continue has little room
+        title = entry.title.split(" \u2014 ")[0] if entry else "a scenario this game does not have"
         if doc.get("over") is True:  # nothing to resume: the end screen was its last word
             return False, f"The last battle, {title}, is over"
         turn = doc.get("turn")
