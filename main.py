@@ -381,7 +381,7 @@ def _pick_rules(args) -> str | None:
         name = getattr(args, attr)
         if not name:
             continue
-        theirs = [n for n in list_scenarios() if _scenario_system(n) == system]
+        theirs = list_scenarios(system)
         found = next((n for n in (name, f"{system}_{name}") if n in theirs), None)
         if found is None:
             return f"--rules {system}: no scenario {name[:40]!r} plays under it (its scenarios: {', '.join(theirs)})"

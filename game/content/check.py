@@ -69,8 +69,7 @@ def _check_other_systems(files: Sequence[_File]) -> list[str]:
     A scenario is checked against the tables among the files given for its
     system, else that system's shipped tables.
     """
-    import importlib
-
+    from game.content.readers import read_scenario, read_tables
     from game.content.yaml_nodes import ContentError
     from game.systems import system_ids
 
@@ -84,22 +83,18 @@ def _check_other_systems(files: Sequence[_File]) -> list[str]:
             f.ctx.add(line, key, f"no rule system {system!r} (known: {', '.join(system_ids())})")
             continue
         if f.kind == RULES:
-            module = importlib.import_module(f"game.systems.{system}.tables")
             try:
-                got = module.load_tables(f.path)
+                tables.setdefault(system, read_tables(system, f.path))
             except ContentError as e:
                 out += e.problems
-                continue
-            tables.setdefault(system, got)
     for f in files:
         system = _system(f)
         if f.kind != SCENARIO or system not in system_ids():
             continue
         try:
             if system not in tables:
-                module = importlib.import_module(f"game.systems.{system}.tables")
-                tables[system] = module.load_tables(module.tables_path())
-            importlib.import_module(f"game.systems.{system}.scenario").load_scenario(f.path, tables[system])
+                tables[system] = read_tables(system)
+            read_scenario(system, f.path, tables[system])
         except ContentError as e:
             out += e.problems
     return out

@@ -8,9 +8,7 @@ Every loader reads YAML safely, checks everything it can and raises
 from __future__ import annotations
 
 import functools
-import importlib
 import os
-from pathlib import Path
 from typing import Any
 
 from game.content.check import check_data
@@ -23,6 +21,7 @@ from game.content.paths import (
     scenario_system,
     ships_path,
 )
+from game.content.readers import read_scenario, read_tables
 from game.content.rules import load_rules
 from game.content.scenarios import load_scenario
 from game.content.ships import load_ships, stats_mismatches
@@ -63,8 +62,7 @@ def load_default() -> tuple[RuleSet, dict[str, ShipClass]]:
 
 @functools.cache
 def _system_tables(system: str) -> Any:
-    module = importlib.import_module(f"game.systems.{system}.tables")
-    return module.load_tables(module.tables_path())
+    return read_tables(system)
 
 
 def tables_of(system: str, rules: RuleSet | None = None) -> Any:
@@ -97,6 +95,4 @@ def open_scenario(path: str | os.PathLike[str], ships: dict[str, ShipClass], rul
     if system not in system_ids():
         where = f"{display_path(path)}:{line}"
         raise ContentError([f"{where}: rules: no rule system {system!r} (known: {', '.join(system_ids())})"])
-    module = importlib.import_module(f"game.systems.{system}.scenario")
-    scenario: Scenario = module.load_scenario(Path(path), tables_of(system, rules))
-    return scenario
+    return read_scenario(system, path, tables_of(system, rules))

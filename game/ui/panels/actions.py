@@ -76,9 +76,6 @@ def tape_id(option: Option, options: list[Option]) -> str:
     return option.type if len(same) <= 1 else f"{option.type}@{option.measure}"
 
 
-def tape_matches(option: Option, tape: str | None) -> bool:
-    return tape is not None and tape in (option.type, f"{option.type}@{option.measure}")
-
 
 def actions_for(options: list[Option], tape: str | None, distance: float | None) -> list[Action]:
     """The buttons, in the order the rule system gives its options.

@@ -25,7 +25,7 @@ from game.ui.camera import Camera, Follow
 from game.ui.coach import Coach
 from game.ui.fonts import message
 from game.ui.match import Match
-from game.ui.panels.actions import COMMIT, ROW_H, Action, ActionPanel, LayTape, actions_for, tape_id, tape_matches
+from game.ui.panels.actions import COMMIT, ROW_H, Action, ActionPanel, LayTape, actions_for, tape_id
 from game.ui.panels.legend import Legend
 from game.ui.panels.log import LogPanel
 from game.ui.panels.phasebar import HEIGHT as BAR_H
@@ -203,7 +203,7 @@ class BattleScene(Scene):
         tapes = [o for o in self.match.options() if o.control is Control.TAPE]
         if not tapes:
             return None
-        chosen = next((o for o in tapes if tape_matches(o, self.tape_for)), None)
+        chosen = next((o for o in tapes if tape_id(o, tapes) == self.tape_for), None)
         return chosen or next((o for o in tapes if o.measure != "astern"), tapes[0])
 
     def _check_hand_over(self) -> None:
