@@ -1089,7 +1089,7 @@ def audit(events: list[Any], rules: RuleSet, lines: list[int] | None = None) -> 
     """
     setup = events[0] if events and isinstance(events[0], dict) else {}
     system = setup.get("system", "btq21")
-    if system == "btq21" or system == rules.system:
+    if system == "btq21" and rules.system == "btq21":
         return check_events(events, rules, lines)
     import importlib
 
@@ -1098,9 +1098,11 @@ def audit(events: list[Any], rules: RuleSet, lines: list[int] | None = None) -> 
     from game.systems import UnknownSystem
 
     try:
-        tables = tables_of(str(system), rules)
+        tables = rules if system == rules.system else tables_of(str(system), rules)
     except (ContentError, UnknownSystem):
         return [f"line 1: played under rule system {str(system)[:40]!r}, which this Quarterdeck cannot audit"]
+    if system == "btq21":
+        return check_events(events, tables, lines)
     module = importlib.import_module(f"game.systems.{system}.audit")
     found: list[str] = module.check_events(events, tables, lines)
     return found

@@ -299,3 +299,23 @@ def test_a_log_of_several_battles_one_after_another_audits_clean_but_a_battle_cu
     assert check_events([*first, *second], RULES) == []  # what --selfplay NAME --games 2 --log FILE writes
     cut = [e for e in first if e["type"] != "game_over"]
     assert any("numbered 0 after" in p for p in check_events([*cut, *second], RULES))
+
+
+def test_a_log_is_audited_by_its_own_rule_system_whichever_tables_the_caller_holds():
+    """A Cagway Bay battle handed over with Cagway's own tables (as a session holds them) is not read as
+    Beat to Quarters; a Beat to Quarters log handed over with Cagway's tables is audited under the book's."""
+    from game.content.load import open_scenario
+    from game.logcheck import audit
+
+    rules, ships = load_default()
+    cagway = open_scenario(scenario_path("cagway_blockade_run"), ships, rules)
+    session = play(cagway, rules, 3, {s.id: "random" for s in cagway.sides}).session
+    events = [json.loads(json.dumps(e)) for e in session.events]
+    assert session.rules.system == "cagway"
+    assert audit(events, session.rules) == []
+    forged = [dict(e) for e in events]
+    forged[0]["system"] = "no_such_system"
+    assert "cannot audit" in audit(forged, session.rules)[0]
+    duel = load_scenario(scenario_path("duel"), ships, rules)
+    book = play(duel, rules, 3, {s.id: "random" for s in duel.sides}).session
+    assert audit([json.loads(json.dumps(e)) for e in book.events], session.rules) == []
