@@ -535,7 +535,7 @@ class MenuScene(Scene):
             ships = [s for sq in side.squadrons for s in sq.ships]
             # Beat to Quarters' ships go by their guns; another rule book's by the card they sail under
             names = ", ".join(
-                f"{html.escape(s.ship.name)} ({s.ship.guns if sc.system == 'btq21' else s.ship.rate})" for s in ships
+                f"{html.escape(s.shown_name)} ({s.ship.guns if sc.system == 'btq21' else s.ship.rate})" for s in ships
             )
             count = f"{len(ships)} ship{'s' if len(ships) != 1 else ''}"
             if side.batteries:
