@@ -191,12 +191,12 @@ def _players(args, sides: list[str] | None = None) -> dict[str, str] | str:
 def _scenario_sides(name: str) -> list[str]:
     from game.content.load import ContentError, list_scenarios, open_scenario, scenario_path
 
-    if name not in list_scenarios():
+    if name not in list_scenarios() and not name.endswith((".yaml", ".yml")):
         return []
     rules, ships = _load_content()
     try:
         return [s.id for s in open_scenario(scenario_path(name), ships, rules).sides]
-    except ContentError:  # the app reports a bad scenario properly
+    except (ContentError, OSError, ValueError):  # the app reports a bad scenario properly
         return []
 
 

@@ -29,6 +29,15 @@ def scenario_path(name: str | os.PathLike[str]) -> Path:
     return data_dir() / "scenarios" / f"{text}.yaml"
 
 
+def is_shipped(path: str | os.PathLike[str]) -> bool:
+    """Whether a scenario file is one of the shipped ones (a save names those; it carries any other whole)."""
+    try:
+        p = Path(path).resolve()
+    except (OSError, RuntimeError):
+        return False
+    return p.parent == (data_dir() / "scenarios").resolve() and p.stem in list_scenarios()
+
+
 def list_scenarios(system: str | None = None) -> list[str]:
     """Names of the shipped scenarios (file stems), sorted; only those of rule system ``system`` when given."""
     folder = data_dir() / "scenarios"

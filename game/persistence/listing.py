@@ -76,20 +76,19 @@ def summarise(path: Path, rules: RuleSet, ships: dict[str, ShipClass]) -> SaveSu
     out.players = dict(doc["players"])
     out.commands = len(doc["commands"])
     out.options = tuple(sorted(doc.get("options") or {}))
-    out.scenario = _scenario(out.scenario_id, rules, ships)
+    out.scenario = _scenario(doc, str(path), rules, ships)
     if out.scenario is None:
         out.problem = f"its scenario {out.scenario_id!r} is not one of this Quarterdeck's"
     return out
 
 
-def _scenario(scenario_id: str, rules: RuleSet, ships: dict[str, ShipClass]) -> Scenario | None:
-    from game.content.load import ContentError, list_scenarios, open_scenario, scenario_path
+def _scenario(doc: dict, name: str, rules: RuleSet, ships: dict[str, ShipClass]) -> Scenario | None:
+    """The save's scenario (a shipped one by name, or the copy it carries), or None if it does not load."""
+    from game.persistence.save import scenario_of
 
-    if scenario_id not in list_scenarios():  # only shipped scenarios, by name: never a path from a file
-        return None
     try:
-        return open_scenario(scenario_path(scenario_id), ships, rules)
-    except (ContentError, OSError, ValueError):
+        return scenario_of(doc, name, ships, rules)
+    except SaveError:
         return None
 
 

@@ -18,17 +18,19 @@ commands, so a forged one is refused like any other damage.  Writes go through
 from __future__ import annotations
 
 import copy
+import dataclasses
 import hashlib
 import re
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from game.content.house import from_save, house_of
-from game.content.model import RuleSet, ShipClass
+from game.content.model import RuleSet, Scenario, ShipClass
 from game.content.tables import data_digest, differences, table_data, table_digest
-from game.content.yaml_nodes import Ctx, decode_text, parse_text, suggest
+from game.content.yaml_nodes import Ctx, decode_text, display_path, parse_text, suggest
 from game.files import FileProblem, read_bytes, write_atomic
 from game.systems import command_from_dict, options_of, system_ids
 from game.systems.base import CommandError, OptionError, Refusal, quoted
@@ -42,12 +44,14 @@ MAX_COMMANDS = 10_000
 #: Seeds are 64-bit (the dice generator's whole state).
 MAX_SEED = 2**64
 _HEX = re.compile(r"^[0-9a-f]{64}$")
+#: The name of a scenario a save carries whole: it becomes a file's name while the copy is read.
+_SLUG = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_-]{0,79}$")
 #: The last save read, by a digest of its bytes: the main menu reads the autosave to say what
 #: Continue would resume, and Continue then reads the same bytes again.
 _LAST_READ: tuple[bytes, dict[str, Any]] | None = None
 _KEYS = {
     "quarterdeck_save", "system", "ruleset", "house_rules", "tables", "tables_digest", "options",
-    "scenario", "seed", "players", "commands", "hashes", "turn", "over", "saved_by", "parent",
+    "scenario", "seed", "players", "commands", "hashes", "turn", "over", "saved_by", "parent", "scenario_text",
 }
 #: What a save's ``parent`` holds, and which of it must be there.
 PARENT_KEYS = ("scenario", "seed", "at_command", "state_hash", "turn", "file")
@@ -63,7 +67,7 @@ class SaveError(Exception):
 
 
 def to_document(session: Session) -> dict[str, Any]:
-    return {
+    doc = {
         "quarterdeck_save": SAVE_VERSION,
         "system": session.system.id,
         "ruleset": session.rules.id,
@@ -80,6 +84,9 @@ def to_document(session: Session) -> dict[str, Any]:
         "hashes": session.hashes,
         "tables": table_data(session.rules),
     }
+    if session.scenario_text is not None:  # not a shipped scenario: the save carries it whole
+        doc["scenario_text"] = session.scenario_text
+    return doc
 
 
 def write_save(path: str | Path, session: Session) -> None:
@@ -126,6 +133,13 @@ def check_document(name: str, doc: Any) -> dict[str, Any]:
         v = doc.get(key)
         if not isinstance(v, kind) or isinstance(v, bool):
             raise SaveError(f"{name}: '{key}' is missing or is not a {kind.__name__}")
+    text = doc.get("scenario_text")
+    if text is not None:
+        if not isinstance(text, str) or not text.strip():
+            raise SaveError(f"{name}: 'scenario_text' must be the text of the battle's scenario file")
+        if not _SLUG.match(doc["scenario"]):
+            raise SaveError(f"{name}: 'scenario' must be a scenario's name (letters, digits, _ and -), not "
+                            f"{quoted(doc['scenario'])}")
     if not -MAX_SEED < doc["seed"] < MAX_SEED:
         raise SaveError(f"{name}: 'seed' must be a 64-bit whole number")
     system = doc.get("system")
@@ -262,7 +276,7 @@ def replay(
     ``progress`` hears (commands replayed, of how many) after each command, for a
     window showing the work; an exception it raises stops the replay.
     """
-    from game.content.load import ContentError, list_scenarios, load_default, open_scenario, scenario_path, tables_of
+    from game.content.load import ContentError, load_default, tables_of
     from game.content.paths import rules_path
 
     if doc["system"] != rules.system:
@@ -288,23 +302,16 @@ def replay(
     if doc.get("tables_digest") is not None and doc["tables_digest"] != table_digest(rules):
         what = "; ".join(differences(doc.get("tables"), table_data(rules)))
         raise SaveError(f"{name}: saved under other tables than those in force ({what})")
-    if doc["scenario"] not in list_scenarios():
-        # Only shipped scenarios by name: a save never points the loader at an arbitrary file.
-        raise SaveError(f"{name}: unknown scenario {str(doc['scenario'])[:40]!r}")
-    try:
-        book = rules if rules.system == "btq21" else load_default()[0]  # the reader of Beat to Quarters' scenarios
-        scenario = open_scenario(scenario_path(doc["scenario"]), ships, book)
-    except ContentError as e:
-        raise SaveError(f"{name}: its scenario {doc['scenario']!r} does not load: {e.problems[0]}") from None
-    except (OSError, ValueError) as e:
-        raise SaveError(f"{name}: unknown scenario {doc['scenario']!r} ({e})") from None
+    book = rules if rules.system == "btq21" else load_default()[0]  # the reader of Beat to Quarters' scenarios
+    scenario = scenario_of(doc, name, ships, book)
     if scenario.system != doc["system"]:
         raise SaveError(
             f"{name}: its scenario {doc['scenario']!r} is played under {scenario.system!r}, not {doc['system']!r}"
         )
     try:
         session = Session(
-            scenario, rules, doc["seed"], dict(doc["players"]), dict(doc.get("options") or {}), parent=doc.get("parent")
+            scenario, rules, doc["seed"], dict(doc["players"]), dict(doc.get("options") or {}),
+            parent=doc.get("parent"), scenario_text=doc.get("scenario_text"),
         )
     except OptionError as e:
         raise SaveError(f"{name}: {e}") from None
@@ -324,6 +331,36 @@ def replay(
         if progress is not None:
             progress(i, total)
     return session
+
+
+def scenario_of(doc: dict[str, Any], name: str, ships: dict[str, ShipClass], book: RuleSet) -> Scenario:
+    """The scenario a checked save was played on: a shipped one by name, or the copy the save carries.
+
+    A save never points the loader at a file of its choosing: a carried copy is
+    written to a fresh private folder under the scenario's own name and read there
+    by the same reader (and limits) as any scenario file.
+    """
+    from game.content.load import ContentError, list_scenarios, open_scenario, scenario_path
+
+    text = doc.get("scenario_text")
+    try:
+        if text is None:
+            if doc["scenario"] not in list_scenarios():
+                raise SaveError(f"{name}: unknown scenario {str(doc['scenario'])[:40]!r}")
+            return open_scenario(scenario_path(doc["scenario"]), ships, book)
+        with tempfile.TemporaryDirectory(prefix="quarterdeck-") as folder:
+            copy_path = Path(folder) / f"{doc['scenario']}.yaml"
+            copy_path.write_text(text, encoding="utf-8")
+            try:
+                scenario = open_scenario(copy_path, ships, book)
+            except ContentError as e:
+                where = e.problems[0].replace(display_path(copy_path), "scenario_text")
+                raise SaveError(f"{name}: the scenario it carries does not load: {where}") from None
+        return dataclasses.replace(scenario, source=f"{name} (its scenario)")
+    except ContentError as e:
+        raise SaveError(f"{name}: its scenario {doc['scenario']!r} does not load: {e.problems[0]}") from None
+    except (OSError, ValueError) as e:
+        raise SaveError(f"{name}: unknown scenario {doc['scenario']!r} ({e})") from None
 
 
 def load_save(path: str | Path, rules: RuleSet, ships: dict[str, ShipClass]) -> Session:

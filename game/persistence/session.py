@@ -26,6 +26,24 @@ from game.systems.base import Command, Event, Option, Refusal, RuleSystem
 Progress = Callable[[int, int], None]
 
 
+def own_text(scenario: Scenario) -> str | None:
+    """The text of a scenario read from a file that is not shipped (None for a shipped one).
+
+    Read as the scenario was (its ``source`` is the file's path as the reader
+    wrote it, in this process), so a save made of the battle replays it anywhere.
+    """
+    from game.content.paths import is_shipped
+    from game.content.yaml_nodes import MAX_FILE_BYTES
+    from game.files import FileProblem, read_bytes
+
+    if not scenario.source or is_shipped(scenario.source):
+        return None
+    try:
+        return read_bytes(scenario.source, MAX_FILE_BYTES).decode("utf-8")
+    except (FileProblem, UnicodeDecodeError):
+        return None
+
+
 class BranchError(ValueError):
     """A battle that cannot be taken in command from the point asked for (the replay disagreed)."""
 
@@ -51,6 +69,9 @@ class Session:
     #: Where this battle was branched from, as saves record it ({scenario, seed, at_command,
     #: state_hash, file, turn}; docs/DATA-FORMAT.md), or None for a battle begun afresh.
     parent: dict[str, Any] | None = None
+    #: The whole text of a scenario that is not one of the shipped ones (the editor's, the generator's, a
+    #: campaign's battle): a save carries it, since no other Quarterdeck has the file.  None for a shipped one.
+    scenario_text: str | None = None
     system: RuleSystem = field(init=False)
     state: Any = field(init=False)  # the rule system's state: read it, never change it
     events: list[Event] = field(init=False)
@@ -62,6 +83,8 @@ class Session:
             from game.content.load import tables_of
 
             self.rules = tables_of(self.scenario.system, self.rules)
+        if self.scenario_text is None:
+            self.scenario_text = own_text(self.scenario)
         wanted: dict[str, dict[str, Any]] = dict(parse_option(self.rules.system, t) for t in self.scenario.options)
         wanted |= self.options
         self.system = make_system(self.rules.system, self.rules, wanted)
@@ -175,7 +198,7 @@ def branch(
         raise BranchError(f"no point {at} in a battle of {len(source.steps)} commands")
     session = Session(
         source.scenario, source.rules, source.seed, dict(players), source.enabled_options(),
-        parent=parent_record(source, at, file),
+        parent=parent_record(source, at, file), scenario_text=source.scenario_text,
     )
     if session.state.state_hash() != source.hash_at(0):
         raise BranchError("the battle does not begin as it did: the scenario or the tables have changed")

@@ -335,18 +335,25 @@ class QuarterdeckApp(App):
     # Each returns None on success, or a one-line reason (the current scene stays as it was).
 
     def start_battle(
-        self, scenario: str, players: dict[str, str], seed: int | None = None, options: dict | None = None
+        self, scenario: str | Path, players: dict[str, str], seed: int | None = None, options: dict | None = None
     ) -> str | None:
+        """A battle of a shipped scenario by name, or of any scenario file by its path (a ``Path``, or a
+        name ending in .yaml or holding a folder): the editor's, the generator's, a campaign's."""
         from game.content.load import ContentError, list_scenarios, open_scenario, scenario_path
         from game.persistence.session import Session
         from game.ui.match import Match
 
-        if scenario not in list_scenarios():
+        path = scenario_path(scenario)
+        if path != Path(scenario) and scenario not in list_scenarios():  # a plain name: only a shipped one
             return f"unknown scenario {scenario!r} (scenarios: {', '.join(list_scenarios())})"
+        if not path.is_file():
+            return f"no scenario file {str(scenario)!r}"
         try:
-            sc = open_scenario(scenario_path(scenario), self.ships, self.rules)
+            sc = open_scenario(path, self.ships, self.rules)
         except ContentError as e:
             return "; ".join(e.problems[:3])
+        except (OSError, ValueError) as e:
+            return f"{scenario}: {e}"
         sides = {s.id for s in sc.sides}
         bad = [s for s in players if s not in sides]
         if bad:

@@ -547,3 +547,20 @@ def test_first_battle_starts_the_guided_battle_from_the_menu(app):
     assert isinstance(scene, BattleScene) and scene.coach is not None
     assert scene.state.scenario_id == "first_battle"
     assert scene.match.players == {"american": "human", "british": "scripted"}
+
+
+def test_the_players_own_scenarios_are_listed_after_the_shipped_ones_and_a_broken_one_says_why(app):
+    from game.content.load import scenario_path
+    from game.persistence.user import scenarios_dir
+
+    folder = scenarios_dir()
+    folder.mkdir(parents=True)
+    text = scenario_path("duel").read_text(encoding="utf-8").replace("name: The Duel", "name: My Duel", 1)
+    (folder / "my_duel.yaml").write_text(text, encoding="utf-8")
+    (folder / "broken.yaml").write_text("name: [\n", encoding="utf-8")
+    scene = menu(app)
+    titles = [e.title for e in scene.entries]
+    assert titles[-2:] == ["broken (yours)", "My Duel (yours)"]
+    broken = scene.entries[-2]
+    assert broken.scenario is None and "broken.yaml:" in broken.problem
+    assert scene.entry("my_duel") is scene.entries[-1]  # a save names it by its file's name

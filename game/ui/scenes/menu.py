@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -103,6 +104,11 @@ def _hex(colour, lighten: float = 0.0) -> str:
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
+def _label(path: Path, mine: bool) -> str:
+    """What the list calls a scenario that does not load: its file's name."""
+    return f"{path.stem} (yours)" if mine else path.stem
+
+
 @dataclass
 class ScenarioEntry:
     """A shipped scenario as the menu shows it; ``scenario`` is None if it does not load."""
@@ -148,19 +154,26 @@ class MenuScene(Scene):
 
     def _load_scenarios(self) -> list[ScenarioEntry]:
         from game.content.load import ContentError, list_scenarios, open_scenario, scenario_path
+        from game.persistence.user import user_scenarios
 
         entries = []
-        for name in list_scenarios():
+        # the shipped scenarios by name, then the player's own (the editor's, the generator's) by their path
+        for name, path, mine in [
+            *((n, scenario_path(n), False) for n in list_scenarios()),
+            *((str(p), p, True) for p in user_scenarios()),
+        ]:
             try:
-                sc = open_scenario(scenario_path(name), self.app.ships, self.app.rules)
+                sc = open_scenario(path, self.app.ships, self.app.rules)
                 title = sc.name
                 if sc.system != self.app.system.id:  # another rule book's battle: say which
                     title = f"{sc.name} — {self.app.system_of(sc.system).title}"
+                if mine:
+                    title = f"{title} (yours)"
                 entries.append(ScenarioEntry(name, title, sc))
             except ContentError as e:
-                entries.append(ScenarioEntry(name, name, None, "; ".join(e.problems[:2])))
+                entries.append(ScenarioEntry(name, _label(path, mine), None, "; ".join(e.problems[:2])))
             except (OSError, ValueError) as e:
-                entries.append(ScenarioEntry(name, name, None, str(e)))
+                entries.append(ScenarioEntry(name, _label(path, mine), None, str(e)))
         titles = [entry.title for entry in entries]
         for entry in entries:  # two scenarios with one title stay apart in the list
             if titles.count(entry.title) > 1:
@@ -168,7 +181,11 @@ class MenuScene(Scene):
         return entries
 
     def entry(self, scenario_id: str | None) -> ScenarioEntry | None:
-        return next((e for e in self.entries if e.id == scenario_id), None)
+        """The entry of a scenario id (or, for the player's own scenarios, of the name a save gives it)."""
+        found = next((e for e in self.entries if e.id == scenario_id), None)
+        if found is None and scenario_id:
+            found = next((e for e in self.entries if e.scenario is not None and e.scenario.id == scenario_id), None)
+        return found
 
     def autosave_summary(self) -> tuple[bool, str]:
         """Whether Continue can be tried, and the line that says what it would continue."""
