@@ -57,6 +57,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--house-rules", metavar="FILE", help="play (or check) with a house-rules file changing numbers of the tables"
     )
+    p.add_argument(
+        "--fleet-random", nargs=3, metavar=("SYSTEM", "NATION", "BUDGET"),
+        help="print a random fleet (with --seed N, --out FILE to write it)",
+    )
     return p
 
 
@@ -115,8 +119,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.check_data is not None:
         from game.content.load import check_data
+        from game.fleets.cli import check_fleets, fleet_files
 
-        problems = check_data(args.check_data)
+        fleets = fleet_files(args.check_data)
+        others = [path for path in args.check_data if path not in fleets]
+        problems = check_data(others) if others or not fleets else []
+        problems += check_fleets(fleets)
         if args.house_rules and not problems:
             problems = _check_house_rules(args.house_rules)
         for line in problems:
@@ -129,6 +137,10 @@ def main(argv: list[str] | None = None) -> int:
         if problem:
             print(f"error: {problem}", file=sys.stderr)
             return 2
+    if args.fleet_random:
+        from game.fleets.cli import random_fleet_command
+
+        return random_fleet_command(*args.fleet_random, seed=args.seed, out=args.out)
     if args.replay:
         return _replay(args.replay)
     if args.report:
@@ -136,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return run(args.report, args.out, args.house_rules)
     if args.out:
-        print("error: --out goes with --report", file=sys.stderr)
+        print("error: --out goes with --report or --fleet-random", file=sys.stderr)
         return 2
     if args.selfplay:
         return _selfplay(args)

@@ -31,7 +31,7 @@ from game.content.yaml_nodes import ContentError, Ctx, Node, parse_text, read_te
 from game.files import write_atomic
 from game.fleets.model import Fleet, FleetShip, FleetSquadron
 from game.fleets.value import SYSTEM_NAMES, SYSTEMS, catalogue, qualities, ship_points
-from game.persistence.autosave import home
+from game.persistence.user import MAX_LISTED, fleets_dir
 
 #: Ships of one fleet, squadrons, the largest budget, and the bytes of a fleet file.
 MAX_SHIPS = 200
@@ -59,17 +59,13 @@ class FleetFile(Model):
     squadrons: Annotated[tuple[SquadronEntry, ...], count(1, MAX_SQUADRONS, "squadrons")]
 
 
-def fleets_dir() -> Path:
-    """The user's fleets: ``fleets`` in the user folder."""
-    return home() / "fleets"
-
-
 def list_fleets() -> list[Path]:
-    """The fleet files of the user's folder, by name."""
-    folder = fleets_dir()
-    if not folder.is_dir():
+    """The fleet files of the user's folder, by name; an unreadable or missing folder lists nothing."""
+    try:
+        found = [p for p in fleets_dir().iterdir() if p.suffix.lower() in (".yaml", ".yml") and p.is_file()]
+    except OSError:
         return []
-    return sorted((p for p in folder.glob("*.yaml") if p.is_file()), key=lambda p: p.name.lower())
+    return sorted(found, key=lambda p: p.name.lower())[:MAX_LISTED]
 
 
 def _context(root: Node) -> dict[str, Any]:
