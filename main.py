@@ -61,6 +61,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--fleet-random", nargs=3, metavar=("SYSTEM", "NATION", "BUDGET"),
         help="print a random fleet (with --seed N, --out FILE to write it)",
     )
+    p.add_argument(
+        "--generate", nargs="?", const=-1, type=_seed, metavar="SEED",
+        help="roll a random engagement (Gifford's tactical engagement table) and write it as a scenario file: "
+        "with --fleet FILE twice or --budget N --nations A B, --roll K for a line of the table, --out FILE",
+    )
+    p.add_argument("--fleet", action="append", default=[], metavar="FILE", help="with --generate: a side's fleet file")
+    p.add_argument("--budget", type=int, metavar="N", help="with --generate: points for each random fleet")
+    p.add_argument("--nations", nargs=2, metavar=("A", "B"), help="with --generate: the random fleets' nations")
+    p.add_argument("--roll", type=int, metavar="K", help="with --generate: the line of the D12 table (1-12)")
     return p
 
 
@@ -141,6 +150,13 @@ def main(argv: list[str] | None = None) -> int:
         from game.fleets.cli import random_fleet_command
 
         return random_fleet_command(*args.fleet_random, seed=args.seed, out=args.out)
+    if args.generate is not None:
+        from game.generate.cli import generate_command
+
+        seed = None if args.generate == -1 else args.generate
+        return generate_command(
+            seed, fleet_files=args.fleet, budget=args.budget, nations=args.nations, roll=args.roll, out=args.out
+        )
     if args.replay:
         return _replay(args.replay)
     if args.report:
@@ -148,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return run(args.report, args.out, args.house_rules)
     if args.out:
-        print("error: --out goes with --report or --fleet-random", file=sys.stderr)
+        print("error: --out goes with --report, --fleet-random or --generate", file=sys.stderr)
         return 2
     if args.selfplay:
         return _selfplay(args)

@@ -34,6 +34,7 @@ from game.table.geometry import heading_vector, norm_heading
 
 #: The rule system whose scenarios the generator writes.
 SYSTEM = "btq21"
+MAX_TITLE = 80
 POINTS16 = "N NNE NE ENE E ESE SE SSE S SSW SW WSW W WNW NW NNW".split()
 
 
@@ -104,7 +105,9 @@ def engagement(
     sides = _sides(fleets, squadron, conditions, classes, tab)
     total = sum(len(ships) for s in sides for _n, ships in s.squadrons)
     layout = _LAYOUTS[line.layout](sides, line, wind, rules, tab, die, _table_for(total, tab))
-    title = f"{sides[0].name} against {sides[1].name}"[:80]
+    title = f"{sides[0].name} against {sides[1].name}"
+    if len(title) > MAX_TITLE:  # long fleet names: their nations say enough
+        title = f"{sides[0].nation.title()} against {sides[1].nation.title()}"
     taken = {str(b["id"]) for b in layout.batteries}  # ship and battery ids share one namespace
     summary = _summary(line, wind, wind_face, table_face, roll, layout, rolls)
     text = scenario_text(
