@@ -261,6 +261,8 @@ class MenuScene(Scene):
             ("load", "L", "Load\u2026", "Open a saved battle from a file.  Key: L"),
             ("watch", "W", "Watch a replay\u2026", "Watch a saved battle again, turn by turn, and take command from "
              "any point; an autosave of a finished battle will do.  Key: W"),
+            ("campaign", "A", "Campaign\u2026", "A war of two years (Gifford's campaign): buy a fleet, build, repair "
+             "and fight a month's engagement at a time, hot seat or against the computer.  Key: A"),
             ("reference", "R", "Rules reference",
              "The rules of the chosen scenario's rule system, with the tables in force.  Key: R"),
             ("settings", "S", "Settings", "Grid, arcs, camera, plain table, animation speed, volume and fullscreen.  "
@@ -751,6 +753,11 @@ class MenuScene(Scene):
             self.open_load_dialog()
         elif name == "watch":
             self.open_load_dialog("watch")
+        elif name == "campaign":
+            from game.ui.campaign.start import CampaignStartScene
+
+            self._remember_panel_state()
+            self.app.replace(CampaignStartScene)
         elif name == "reference":
             self._remember_panel_state()
             self.app.push(ReferenceScene(self.app, self._system(self.entry(self.chosen))))
