@@ -67,6 +67,12 @@ def nations(system: str) -> tuple[str, ...]:
     return tuple(n for n in NATIONS if n in present)
 
 
+def flags(system: str) -> tuple[str, ...]:
+    """The flags the builder offers a fleet: the nations with ships, or for Cagway Bay (whose cards any
+    fleet may buy) the pirates', a navy's and every nation's."""
+    return nations(system) or ("pirate", "navy", *NATIONS)
+
+
 def qualities(system: str) -> tuple[str, ...]:
     """The crew qualities a ship may be given; () when the rule system has none."""
     _known(system)
@@ -94,8 +100,8 @@ def _btq21_offers() -> tuple[Offer, ...]:
         figures = (
             f"{s.rate} rate, {s.guns} guns ({s.armament})" if s.armament else f"{s.rate} rate, {s.guns} guns",
             f"Hull {s.hull}, rigging {s.rigging}, crew {s.crew}, musketry {s.musketry}D6",
-            f"Crew {s.quality}" + (f"; {', '.join(s.specials)}" if s.specials else ""),
-            f"Value {btq21_value.ship_value(rules, s)}",
+            f"Crew {s.quality}" + (f"; {', '.join(s.specials)}" if s.specials else "")
+            + f"; victory value {btq21_value.ship_value(rules, s)}",
         )
         price = btq21_value.ship_price(rules, prices(), s)
         out.append(Offer(s.id, s.name, s.nation, s.rate, s.guns, price, s.quality, figures))

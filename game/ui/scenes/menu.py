@@ -263,6 +263,8 @@ class MenuScene(Scene):
              "any point; an autosave of a finished battle will do.  Key: W"),
             ("campaign", "A", "Campaign\u2026", "A war of two years (Gifford's campaign): buy a fleet, build, repair "
              "and fight a month's engagement at a time, hot seat or against the computer.  Key: A"),
+            ("fleets", "B", "Fleets\u2026", "Build a fleet by points for a rule system and a nation, or draw one at "
+             "random, and save it for battles and campaigns.  Key: B"),
             ("reference", "R", "Rules reference",
              "The rules of the chosen scenario's rule system, with the tables in force.  Key: R"),
             ("settings", "S", "Settings", "Grid, arcs, camera, plain table, animation speed, volume and fullscreen.  "
@@ -274,6 +276,11 @@ class MenuScene(Scene):
             specs[at] = ("continue", "C", "Continue", f"Nothing to continue: {continue_line.lower()}.")
         self.buttons: dict[str, _Button] = {}
         y = m["title_h"] + 14
+        # as many buttons as there are fit under the title: they come closer together on a small window
+        room = design(self.app.size)[1] - y - 22 - 12
+        pitch = min(m["button_h"] + m["gap"], room // len(specs))
+        m["gap"] = min(m["gap"], max(4, pitch // 6))
+        m["button_h"] = pitch - m["gap"]
         bx = x + m["keycap"]
         for name, key, label, tip in specs:
             button = UIButton(
@@ -758,6 +765,11 @@ class MenuScene(Scene):
 
             self._remember_panel_state()
             self.app.replace(CampaignStartScene)
+        elif name == "fleets":
+            from game.ui.scenes.fleets import FleetScene
+
+            self._remember_panel_state()
+            self.app.replace(FleetScene)
         elif name == "reference":
             self._remember_panel_state()
             self.app.push(ReferenceScene(self.app, self._system(self.entry(self.chosen))))
