@@ -70,6 +70,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--budget", type=int, metavar="N", help="with --generate: points for each random fleet")
     p.add_argument("--nations", nargs=2, metavar=("A", "B"), help="with --generate: the random fleets' nations")
     p.add_argument("--roll", type=int, metavar="K", help="with --generate: the line of the D12 table (1-12)")
+    p.add_argument(
+        "--campaign", metavar="NEW|FILE",
+        help="play Gifford's campaign headless, both sides run by the computer's admiral and every engagement "
+        "resolved automatically; one JSON line a month (with --months N, --seed N, --auto)",
+    )
+    p.add_argument("--months", type=int, metavar="N", help="with --campaign: months to play (default: to the end)")
+    p.add_argument("--auto", action="store_true", help="with --campaign FILE: the admiral runs a person's side too")
     return p
 
 
@@ -157,6 +164,10 @@ def main(argv: list[str] | None = None) -> int:
         return generate_command(
             seed, fleet_files=args.fleet, budget=args.budget, nations=args.nations, roll=args.roll, out=args.out
         )
+    if args.campaign:
+        from game.campaign.runner import run as run_campaign
+
+        return run_campaign(args.campaign, args.months, 1 if args.seed is None else args.seed, args.auto, sys.stdout)
     if args.replay:
         return _replay(args.replay)
     if args.report:
