@@ -141,6 +141,10 @@ def main(argv: list[str] | None = None) -> int:
         others = [path for path in args.check_data if path not in fleets]
         problems = check_data(others) if others or not fleets else []
         problems += check_fleets(fleets)
+        if not args.check_data:  # every shipped file: the random engagement's table too
+            from game.generate.tables import generator_problems
+
+            problems += generator_problems()
         if args.house_rules and not problems:
             problems = _check_house_rules(args.house_rules)
         for line in problems:

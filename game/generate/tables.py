@@ -142,7 +142,16 @@ def _needs(checked: Any, i: int) -> None:
     layout = checked.at(("lines", i, "layout"))
     for key in _NEEDS.get(layout, ()):
         if checked.ok(("lines", i, key)) and checked.at(("lines", i, key)) is None:
-            checked.add(("lines", i, "layout"), f"a {layout} line needs '{key}'")
+            checked.add(("lines", i, "layout"), f"a line laid out as {layout} needs '{key}'")
+
+
+def generator_problems(path: str | os.PathLike[str] | None = None) -> list[str]:
+    """The problems of the generator's file (the shipped one by default), for --check-data."""
+    try:
+        read_generator(path or generator_path())
+    except ContentError as e:
+        return list(e.problems)
+    return []
 
 
 @functools.lru_cache(maxsize=1)
