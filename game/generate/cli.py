@@ -75,9 +75,7 @@ def _scenarios_dir() -> Path:
     return scenarios_dir()
 
 
-def _fleets(
-    seed: int, files: list[str], budget: int | None, nations: list[str] | None
-) -> tuple[Fleet, Fleet] | str:
+def _fleets(seed: int, files: list[str], budget: int | None, nations: list[str] | None) -> tuple[Fleet, Fleet] | str:
     """The two fleets, or why there are none."""
     if files:
         if len(files) != 2 or budget is not None or nations:

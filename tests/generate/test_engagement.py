@@ -159,7 +159,9 @@ def test_the_generator_file_is_checked_with_file_line_and_field(tmp_path: Path) 
     text = Path("data/generator.yaml").read_text(encoding="utf-8")
     bad = tmp_path / "generator.yaml"
     bad.write_text(
-        text.replace("inches_per_hex: 5", "inches_per_hex: -5").replace("{roll: 4, layout: edges", "{roll: 5, layout: edgs"),
+        text.replace("inches_per_hex: 5", "inches_per_hex: -5").replace(
+            "{roll: 4, layout: edges", "{roll: 5, layout: edgs"
+        ),
         encoding="utf-8",
     )
     problems = generator_problems(bad)
