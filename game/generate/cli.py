@@ -15,7 +15,7 @@ from pathlib import Path
 from game.content.yaml_nodes import ContentError
 from game.files import FileProblem
 from game.fleets.model import Fleet
-from game.generate.engagement import SYSTEM, engagement
+from game.generate.engagement import SYSTEM, engagement, random_fleets
 
 #: A new seed when none is given: as many bits as a battle's seed is drawn with.
 SEED_BYTES = 4
@@ -97,15 +97,13 @@ def _fleets(seed: int, files: list[str], budget: int | None, nations: list[str] 
         return "give --fleet FILE twice, or --budget N --nations A B"
     if not 1 <= budget <= MAX_BUDGET:
         return f"the budget must be 1 to {MAX_BUDGET} points, got {budget}"
-    from game.fleets.muster import random_fleet
     from game.fleets.value import nations as known
 
     have = known(SYSTEM)
     for nation in nations:
         if nation not in have:
             return f"no ships of nation {nation!r} (known: {', '.join(have)})"
-    # each fleet its own stream of the seed, so the two sides differ even of one nation
-    fleets = tuple(random_fleet(SYSTEM, n, budget, seed * 2 + k) for k, n in enumerate(nations))
+    fleets = random_fleets((nations[0], nations[1]), budget, seed)
     for fleet in fleets:
         if not fleet.ships():
             return f"{budget} points buy no ship of {fleet.nation}"

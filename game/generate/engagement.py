@@ -18,9 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.content.model import RuleSet, ShipClass
+from game.content.model import RuleSet, Scenario, ShipClass
 from game.content.rules import NATIONS
-from game.content.yaml_nodes import ContentError
+from game.content.scenarios import read_scenario
+from game.content.yaml_nodes import ContentError, Ctx, parse_text
 from game.fleets.model import Fleet, FleetShip
 from game.generate import shore as shore_mod
 from game.generate.formation import lay_out
@@ -51,7 +52,21 @@ class Engagement:
     yaml_text: str
     fog: bool = False  # Gifford's fog is played (the option exists and is on)
     rolls: tuple[tuple[str, int], ...] = field(default=())  # every die, in order, for the summary
-    stem: str = ""  # the sides' ids, for the file's name
+    sides: tuple[str, ...] = ()  # the scenario's side ids, fleet by fleet
+
+    @property
+    def stem(self) -> str:
+        """The sides' ids, for the file's name."""
+        return "_".join(self.sides)
+
+    def scenario(self, ships: Mapping[str, ShipClass], rules: RuleSet) -> Scenario:
+        """The scenario the text makes, read as a file is (a ContentError if it were ever wrong)."""
+        ctx = Ctx(self.file_name())
+        root = parse_text(ctx, self.yaml_text)
+        sc = read_scenario(ctx, root, ships, rules, Path(self.file_name()).stem) if root is not None else None
+        ctx.raise_if_any()
+        assert sc is not None
+        return sc
 
     def file_name(self) -> str:
         return f"engagement_{self.stem}_{self.seed}.yaml"
@@ -123,11 +138,19 @@ def engagement(
         + (f" (line {roll} asked for)" if roll else ""),
     )
     return Engagement(
-        seed, line.roll, wind_face, wind, title, summary, text, layout.fog, tuple(rolls), f"{sides[0].id}_{sides[1].id}"
+        seed, line.roll, wind_face, wind, title, summary, text, layout.fog, tuple(rolls), (sides[0].id, sides[1].id)
     )
 
 
 # -- the sides ---------------------------------------------------------------------------------
+
+
+def random_fleets(nations: tuple[str, str], budget: int, seed: int) -> tuple[Fleet, Fleet]:
+    """Two fleets mustered at random for an engagement of ``seed``: each its own stream of the seed, so two
+    fleets of one nation differ."""
+    from game.fleets.muster import random_fleet
+
+    return (random_fleet(SYSTEM, nations[0], budget, seed * 2), random_fleet(SYSTEM, nations[1], budget, seed * 2 + 1))
 
 
 def _sides(
