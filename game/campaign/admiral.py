@@ -4,7 +4,8 @@ It buys a mixed fleet at setup and keeps a reserve for repairs; each month it
 mans its prizes, sends its worst-hurt ships to the yard (never the last that
 can sail), lays down a new ship when the purse allows, sends its strongest
 ready squadron, and refuses battle only when that squadron is clearly
-outmatched by the enemy's strongest.  Every choice that is not forced is
+outmatched by the enemy's strongest while it is ahead on victory points (a side
+behind must fight to catch up, and refusing costs the month's points).  Every choice that is not forced is
 drawn from the campaign's own dice, so the same seed gives the same war.
 """
 
@@ -14,7 +15,7 @@ from game.campaign import month
 from game.campaign.ledger import available, price
 from game.campaign.state import ACTIVE, PRIZE, RC, Campaign, CampaignError, CampaignShip, Side, other
 from game.campaign.tables import shipped
-from game.campaign.yards import free_berths
+from game.campaign.yards import free_berths, in_repair
 from game.fleets.muster import random_fleet
 from game.fleets.value import catalogue, prices
 
@@ -83,6 +84,10 @@ def _hurt(ship: CampaignShip) -> bool:
 
 def _repairs(c: Campaign, s: Side) -> None:
     cost = shipped().repair.cost
+    if s.treasury < cost:  # no points to mend anyone: what is in the yard sails as she is
+        for ship in in_repair(s):
+            month.order_release(c, s.id, ship.id)
+        return
     for ship in sorted(s.having(ACTIVE), key=lambda x: strength(x) / x.value):
         if not _hurt(ship) or available(c, s.id) < cost:
             continue
@@ -107,7 +112,10 @@ def _build(c: Campaign, s: Side) -> None:
 
 
 def _weakest_squadron(s: Side) -> str:
-    return min(s.squadrons, key=lambda q: (sum(strength(x) for x in s.ships if x.squadron == q and x.status == ACTIVE), q))
+    def power(q: str) -> float:
+        return sum(strength(x) for x in s.ships if x.squadron == q and x.status == ACTIVE)
+
+    return min(s.squadrons, key=lambda q: (power(q), q))
 
 
 def _squadron_power(c: Campaign, side: str, squadron: str) -> float:
@@ -129,7 +137,10 @@ def _squadron_and_engage(c: Campaign, s: Side) -> None:
     )
     # A little doubt in the reckoning (the enemy's choice is secret): up to a tenth either way.
     doubt = 0.9 + c.dice.below(21) / 100
-    month.engage(c, s.id, power * doubt >= REFUSE_BELOW * threat)
+    # Refusing costs the month's points, so only a side ahead on victory points can afford to shun a
+    # battle it would lose; a side behind must fight to catch up.
+    ahead = s.victory_points > enemy.victory_points
+    month.engage(c, s.id, not ahead or power * doubt >= REFUSE_BELOW * threat)
 
 
 def after(c: Campaign, side: str) -> None:

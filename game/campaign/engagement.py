@@ -103,9 +103,10 @@ def _mark_ships(side_entry: dict[str, Any], ships: list[CampaignShip]) -> list[s
     for squadron in side_entry.get("squadrons") or []:
         for entry in squadron.get("ships") or []:
             same = [x for x in left if x.ship == entry["ship"] and x.name == entry.get("name", x.name)]
-            ship = (same or [x for x in left if x.ship == entry["ship"]] or [None])[0]
-            if ship is None:
+            found = same or [x for x in left if x.ship == entry["ship"]]
+            if not found:
                 raise CampaignError(f"the engagement placed a {entry['ship']} the campaign did not send")
+            ship = found[0]
             left.remove(ship)
             entry["id"] = ship.id
             entry["name"] = ship.name

@@ -34,8 +34,8 @@ def price(ship: str, quality: str) -> int:
 
 def available(campaign: Campaign, side: str) -> int:
     """Her treasury less what this month's orders will cost when they are carried out."""
-    from game.campaign.yards import repair_bill
     from game.campaign.prizes import recrew_bill
+    from game.campaign.yards import repair_bill
 
     s = campaign.side(side)
     building = sum(price(o.ship, o.quality) for o in s.orders.build)

@@ -5,7 +5,10 @@ order: construction (a), repairs (b), re-crews (c), the engagement set up (d).
 The engagement is fought (e) by the window or resolved headless, its result
 recorded (f), damaged ships put into repair (g), and the month ends with
 launches (h) and the month's points (i).  Every command either does all it
-says or, refused, changes nothing (the whole campaign is restored).
+says or, refused, changes nothing: a single command checks everything before
+it changes anything, and the two that carry out many steps (closing the
+orders, ending the month) put the whole campaign back as it was if a step
+fails, so a client reads the campaign afresh after a refusal.
 """
 
 from __future__ import annotations
@@ -118,6 +121,11 @@ def buy(
         if squadron is not None and squadron not in s.squadrons:
             raise CampaignError(f"{s.name} has no squadron {squadron!r}")
         cls = class_of(ship_class)
+        if quality not in t.class_of_quality:
+            raise CampaignError(f"no crew quality {quality!r} (qualities: {', '.join(t.class_of_quality)})")
+        cost = price(ship_class, quality)
+        if cost > s.treasury:
+            raise CampaignError(f"{s.name} has {s.treasury} points, and the ship costs {cost}")
         firsts = [x for x in s.ships if ship_class_rate(x.ship) == t.first_rate]
         if cls.rate == t.first_rate and len(firsts) >= t.most_first_rates:
             raise CampaignError(f"at most {t.most_first_rates} 1st rates may be bought at setup")
@@ -126,7 +134,7 @@ def buy(
         s.ships.append(ship)
         return ship
 
-    return _atomic(c, work)
+    return work()
 
 
 def ship_class_rate(ship: str) -> str:
@@ -144,7 +152,7 @@ def sell(c: Campaign, side: str, ship_id: str) -> None:
         s.treasury += ship.value
         c.note("setup", side, f"sold {ship.name} back ({s.treasury} in hand)")
 
-    _atomic(c, work)
+    work()
 
 
 def buy_battery(c: Campaign, side: str, kind: str) -> Battery:
@@ -165,7 +173,7 @@ def buy_battery(c: Campaign, side: str, kind: str) -> Battery:
         s.batteries.append(bat)
         return bat
 
-    return _atomic(c, work)
+    return work()
 
 
 def sell_battery(c: Campaign, side: str, battery_id: str) -> None:
@@ -178,7 +186,7 @@ def sell_battery(c: Campaign, side: str, battery_id: str) -> None:
         s.batteries.remove(bat)
         s.treasury += bat.value
 
-    _atomic(c, work)
+    work()
 
 
 def add_squadron(c: Campaign, side: str, name: str) -> None:
@@ -190,7 +198,7 @@ def add_squadron(c: Campaign, side: str, name: str) -> None:
             raise CampaignError(f"{s.name} already has a squadron {given!r}")
         s.squadrons.append(given)
 
-    _atomic(c, work)
+    work()
 
 
 def rename_squadron(c: Campaign, side: str, old: str, new: str) -> None:
@@ -211,7 +219,7 @@ def rename_squadron(c: Campaign, side: str, old: str, new: str) -> None:
         if s.orders.squadron == old:
             s.orders.squadron = given
 
-    _atomic(c, work)
+    work()
 
 
 def set_squadron(c: Campaign, side: str, ship_id: str, squadron: str) -> None:
@@ -227,7 +235,7 @@ def set_squadron(c: Campaign, side: str, ship_id: str, squadron: str) -> None:
         if ship.original_owner == side:
             ship.home_squadron = squadron
 
-    _atomic(c, work)
+    work()
 
 
 def begin(c: Campaign) -> None:
@@ -242,12 +250,13 @@ def begin(c: Campaign) -> None:
                 raise CampaignError(f"{s.name} must divide her ships into at least {t.least_squadrons} squadrons")
         for s in c.sides.values():
             s.squadrons = [q for q in s.squadrons if any(ship.squadron == q for ship in s.ships)]
-            c.note("setup", s.id, f"{len(s.ships)} ships, {len(s.batteries)} batteries, {s.treasury} points carried over")
+            c.note("setup", s.id,
+                   f"{len(s.ships)} ships, {len(s.batteries)} batteries, {s.treasury} points carried over")
         c.month = 1
         c.stage = "orders"
         _new_orders(c)
 
-    _atomic(c, work)
+    work()
 
 
 def _new_orders(c: Campaign) -> None:
@@ -282,7 +291,7 @@ def order_build(
             BuildOrder(ship_class, quality, _name(name, "ship") if name else "", squadron or s.squadrons[0])
         )
 
-    _atomic(c, work)
+    work()
 
 
 def order_repair(c: Campaign, side: str, ship_id: str) -> None:
@@ -302,7 +311,7 @@ def order_repair(c: Campaign, side: str, ship_id: str) -> None:
             raise CampaignError(f"{s.name} has no free repair berth")
         s.orders.repair.append(ship_id)
 
-    _atomic(c, work)
+    work()
 
 
 def order_release(c: Campaign, side: str, ship_id: str) -> None:
@@ -319,7 +328,7 @@ def order_release(c: Campaign, side: str, ship_id: str) -> None:
         elif ship_id not in s.orders.release:
             s.orders.release.append(ship_id)
 
-    _atomic(c, work)
+    work()
 
 
 def order_recrew(c: Campaign, side: str, ship_id: str, crew_class: str = "average") -> None:
@@ -340,7 +349,7 @@ def order_recrew(c: Campaign, side: str, ship_id: str, crew_class: str = "averag
             raise CampaignError(f"{s.name} has {available(c, side)} points to spend; the crew costs {cost}")
         s.orders.recrew.append(RecrewOrder(ship_id, crew_class))
 
-    _atomic(c, work)
+    work()
 
 
 def cancel_order(c: Campaign, side: str, kind: str, key: str | int) -> None:
@@ -360,7 +369,7 @@ def cancel_order(c: Campaign, side: str, kind: str, key: str | int) -> None:
         else:
             raise CampaignError(f"no {kind} order {key!r} to cancel")
 
-    _atomic(c, work)
+    work()
 
 
 def ready_ships(c: Campaign, side: str, squadron: str) -> list[CampaignShip]:
@@ -385,7 +394,7 @@ def choose_squadron(c: Campaign, side: str, squadron: str) -> None:
             raise CampaignError(f"{s.name} has no squadron {squadron!r}")
         s.orders.squadron = squadron
 
-    _atomic(c, work)
+    work()
 
 
 def engage(c: Campaign, side: str, yes: bool) -> None:
@@ -395,15 +404,15 @@ def engage(c: Campaign, side: str, yes: bool) -> None:
         _stage(c, "orders")
         c.side(side).orders.engage = bool(yes)
 
-    _atomic(c, work)
+    work()
 
 
 def scuttle(c: Campaign, side: str, ship_id: str) -> None:
-    _atomic(c, lambda: victory.scuttle(c, side, ship_id))
+    victory.scuttle(c, side, ship_id)
 
 
 def surrender(c: Campaign, side: str) -> None:
-    _atomic(c, lambda: victory.surrender(c, side))
+    victory.surrender(c, side)
 
 
 # --- orders close: steps a to d -----------------------------------------------------------------
@@ -419,7 +428,9 @@ def close_orders(c: Campaign) -> BattlePlan | None:
         t = shipped()
         for s in c.sides.values():
             if s.orders.engage and not (s.orders.squadron and ready_ships(c, s.id, s.orders.squadron)):
-                raise CampaignError(f"{s.name} must choose a squadron with a ship fit to sail, or refuse the engagement")
+                raise CampaignError(
+                    f"{s.name} must choose a squadron with a ship fit to sail, or refuse the engagement"
+                )
         for s in c.sides.values():  # a
             for order in s.orders.build:
                 lay_keel(c, s, order)

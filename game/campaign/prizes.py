@@ -57,7 +57,7 @@ def recrew(campaign: Campaign, side: Side, order: RecrewOrder) -> None:
     else:
         row = t.recrew_row(order.crew_class)
         crew_class, share = row.crew_class, row.crew_share
-        what = f"a {order.crew_class} crew for {ship.name}"
+        what = f"a new crew for {ship.name} ({order.crew_class})"
     pay(campaign, side, cost, "c", what)
     ship.crew_class = crew_class
     ship.quality = t.crew_classes[crew_class]

@@ -15,10 +15,11 @@ from game.campaign.engagement import BattleOutcome, apply_battle
 from game.campaign.state import Campaign, CampaignError
 from game.campaign.tables import shipped
 from game.content.load import ContentError, load_default, open_scenario
+from game.persistence.session import Session
 from game.selfplay import SelfPlayError, play
 
 
-def fight(c: Campaign, players: str | None = None):  # type: ignore[no-untyped-def]
+def fight(c: Campaign, players: str | None = None) -> Session:
     """Play the month's engagement headless; the finished session (not yet recorded)."""
     plan = c.battle
     if c.stage != "battle" or plan is None:
@@ -30,7 +31,8 @@ def fight(c: Campaign, players: str | None = None):  # type: ignore[no-untyped-d
         try:
             scenario = open_scenario(path, ships, rules)
         except ContentError as e:
-            raise CampaignError("the month's engagement is not a valid scenario: " + "; ".join(e.problems[:3])) from None
+            why = "; ".join(e.problems[:3])
+            raise CampaignError(f"the month's engagement is not a valid scenario: {why}") from None
         try:
             result = play(scenario, rules, plan.seed, {s.id: kind for s in scenario.sides})
         except (SelfPlayError, ValueError) as e:

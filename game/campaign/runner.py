@@ -20,24 +20,28 @@ from game.campaign.state import ACTIVE, LOST, STATUSES, Campaign, CampaignError
 Fight = Callable[[Campaign], BattleOutcome]
 
 
-def play_month(c: Campaign, fight: Fight = resolve_battle) -> dict[str, Any]:
-    """One whole month: computer sides give orders, orders close, the battle is fought, the month ends."""
+def play_month(c: Campaign, fight: Fight | None = None) -> dict[str, Any]:
+    """One whole month: computer sides give orders, orders close, the battle is fought, the month ends.
+
+    ``fight`` records the month's battle (default: :func:`resolve_battle`, the battle self-played).
+    """
     if c.stage == "setup":
         raise CampaignError("the campaign has not begun: buy the fleets first")
     fought: BattleOutcome | None = None
+    played = c.month
     if c.stage == "orders":
         for s in c.sides.values():
             if s.player == "computer":
                 admiral.orders(c, s.id)
         month.close_orders(c)
     if c.stage == "battle":
-        fought = fight(c)
+        fought = (fight or resolve_battle)(c)
     if c.stage == "after":
         for s in c.sides.values():
             if s.player == "computer":
                 admiral.after(c, s.id)
         month.end_month(c)
-    line = standing(c)
+    line = {"played": played, **standing(c)}
     if fought is not None:
         line["battle"] = {"winner": fought.winner, "reason": fought.reason,
                           "fates": {f.ship: f.fate for f in fought.fates}}

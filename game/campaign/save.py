@@ -58,7 +58,7 @@ class CampaignFileError(ContentError):
 
 Name = Annotated[str, text()]
 Note = Annotated[str, text(empty_ok=True, max_len=20_000, lines=True)]
-Count = Annotated[int, within(0, 10**9)]
+Count = Annotated[int, within(0, 2**63)]
 Track = Annotated[int, within(0, 10_000)]
 Points = Annotated[int, within(-(10**7), 10**7)]
 SideId = Annotated[str, one_of(SIDES, "side")]
@@ -332,7 +332,7 @@ def _build(doc: CampaignDoc) -> Campaign:
     b = doc.battle
     battle = None if b is None else BattlePlan(
         month=b.month, seed=b.seed, roll=b.roll, title=b.title, summary=b.summary, squadrons=dict(b.squadrons),
-        sides=dict(b.sides), ships=list(b.ships), yaml_text=b.yaml_text,
+        sides=dict(b.sides), ships=list(b.ships), yaml_text=b.yaml_text + "\n",  # text is read stripped
     )
     return Campaign(
         seed=doc.seed, dice=CampaignDice(doc.seed, doc.dice_draws),

@@ -42,7 +42,9 @@ def _leave_berth(berths: list[str | None], ship_id: str) -> None:
             berths[i] = None
 
 
-def new_ship(campaign: Campaign, side: Side, ship: str, quality: str, name: str | None, squadron: str | None) -> CampaignShip:
+def new_ship(
+    campaign: Campaign, side: Side, ship: str, quality: str, name: str | None, squadron: str | None
+) -> CampaignShip:
     """A ship of class ``ship`` as she leaves the yard (or is bought): full tracks, her side's own."""
     t = shipped()
     cls = ship_class(ship)
