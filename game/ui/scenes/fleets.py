@@ -44,6 +44,7 @@ from game.fleets.value import (
     budgets,
     catalogue,
     flags,
+    fleet_points,
     gifford_points,
     offer,
     qualities,
@@ -80,6 +81,17 @@ def offer_text(o: Offer) -> str:
     kind = f"{o.kind} rate" if o.kind[0].isdigit() else o.kind
     crew = f", {o.quality}" if o.quality else ""
     return f"{o.name} \u2014 {kind}, {o.guns} guns{crew}: {o.points}"
+
+
+def saved_line(path: Path) -> str:
+    """What the open window says of a saved fleet: its file, rule book, ships and cost (or that it does not load)."""
+    try:
+        fleet = load_fleet(path)
+    except ContentError:
+        return f"{path.stem} \u2014 does not load (open it to see why)"
+    count = len(fleet.ships())
+    return (f"{path.stem} \u2014 {SYSTEM_NAMES[fleet.rules]}, {nation_label(fleet.nation)}, {count} "
+            f"ship{'' if count == 1 else 's'}, {fleet_points(fleet)} of {fleet.budget} points")
 
 
 class FleetScene(Scene):
@@ -260,8 +272,10 @@ class FleetScene(Scene):
         self.catalogue.set_item_list(items)
         if self.offers:
             select_item(self.catalogue, self.offer_index)
-        whose = f"{nation_label(fleet.nation)} ships" if fleet.rules == "btq21" else "Ship cards"
-        self.catalogue_label.set_text(f"{whose} to buy: name, rate, guns, crew and points")
+        if fleet.rules == "btq21":
+            self.catalogue_label.set_text(f"{nation_label(fleet.nation)} ships to buy: name, rate, guns, crew, points")
+        else:
+            self.catalogue_label.set_text("Ship cards to buy (any flag): name, guns, points")
         self._show_details()
 
         self.rows = []
@@ -503,12 +517,12 @@ class FleetScene(Scene):
             self.say(f"No fleets saved yet (they go to {fleets_dir()})")
             return
         w, h = self.app.size
-        rect = pygame.Rect(0, 0, min(px(520), w - 40), min(px(420), h - 40))
+        rect = pygame.Rect(0, 0, min(px(640), w - 40), min(px(420), h - 40))
         rect.center = (w // 2, h // 2)
         window = UIWindow(rect, self.app.ui, window_display_title="Open a fleet", always_on_top=True,
                           object_id=ObjectID(object_id="#open_window"))
         inner = window.get_container().get_size()
-        items: list[str | tuple[str, str]] = [(p.stem, f"#saved_{i}") for i, p in enumerate(self.open_paths)]
+        items: list[str | tuple[str, str]] = [(saved_line(p), f"#saved_{i}") for i, p in enumerate(self.open_paths)]
         self.open_list = UISelectionList(pygame.Rect(px(10), px(10), inner[0] - px(20), inner[1] - px(70)), items,
                                          manager=self.app.ui, container=window,
                                          object_id=ObjectID(class_id="@roomy_list"))
