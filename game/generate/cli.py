@@ -103,7 +103,7 @@ def _fleets(seed: int, files: list[str], budget: int | None, nations: list[str] 
     for nation in nations:
         if nation not in have:
             return f"no ships of nation {nation!r} (known: {', '.join(have)})"
-    fleets = random_fleets((nations[0], nations[1]), budget, seed)
+    fleets = random_fleets((nations[0], nations[1]), (budget, budget), seed)
     for fleet in fleets:
         if not fleet.ships():
             return f"{budget} points buy no ship of {fleet.nation}"

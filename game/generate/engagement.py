@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -145,12 +145,17 @@ def engagement(
 # -- the sides ---------------------------------------------------------------------------------
 
 
-def random_fleets(nations: tuple[str, str], budget: int, seed: int) -> tuple[Fleet, Fleet]:
+def random_fleets(nations: tuple[str, str], budgets: tuple[int, int], seed: int) -> tuple[Fleet, Fleet]:
     """Two fleets mustered at random for an engagement of ``seed``: each its own stream of the seed, so two
     fleets of one nation differ."""
     from game.fleets.muster import random_fleet
 
-    return (random_fleet(SYSTEM, nations[0], budget, seed * 2), random_fleet(SYSTEM, nations[1], budget, seed * 2 + 1))
+    a, b = (random_fleet(SYSTEM, n, p, seed * 2 + k) for k, (n, p) in enumerate(zip(nations, budgets, strict=True)))
+    # named by their flags, as a player would call them (the muster's names carry its seed)
+    first, second = (f"{n.replace('_', ' ').capitalize()} squadron" for n in nations)
+    if second == first:
+        second = f"Second {second}"
+    return (replace(a, name=first), replace(b, name=second))
 
 
 def _sides(
