@@ -257,6 +257,8 @@ class MenuScene(Scene):
             ("first", "F", "First battle", "New to the game? A guided battle that teaches it step by step, "
              "against the computer.  Key: F"),
             ("new", "N", "New battle", "Choose a scenario and who commands each side.  Key: N"),
+            ("generate", "G", "Random engagement\u2026", "Two fleets, and Gifford's dice set up the battle: the wind, "
+             "the table's line (fog, corners, a chase, a shore under batteries...), the ships placed.  Key: G"),
             ("continue", "C", "Continue", f"Resume the autosaved battle: {continue_line}.  Key: C"),
             ("load", "L", "Load\u2026", "Open a saved battle from a file.  Key: L"),
             ("watch", "W", "Watch a replay\u2026", "Watch a saved battle again, turn by turn, and take command from "
@@ -750,6 +752,11 @@ class MenuScene(Scene):
                 self.error_window("Could not start the first battle", error)
         elif name == "new":
             self.open_panel(None if self.panel_kind == "new" else "new")
+        elif name == "generate":
+            from game.ui.scenes.generate import GenerateScene
+
+            self._remember_panel_state()
+            self.app.replace(GenerateScene)
         elif name == "continue":
             if not self.buttons["continue"].widget.is_enabled:
                 return
