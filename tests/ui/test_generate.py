@@ -105,7 +105,8 @@ def test_a_saved_fleet_can_be_chosen_for_a_side(app, tmp_path) -> None:
 
     menu = scene.fleet_menus[1]
     menu.selected_option = next(o for o in menu.options_list if "Texel" in o[0])
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu, text=menu.selected_option[0]))
+    changed = pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu, text=menu.selected_option[0])
+    pygame.event.post(changed)
     step(app)
     assert not scene.nation_menus[1].is_enabled  # a saved fleet brings her own nation and budget
     key(app, pygame.K_r)
