@@ -141,7 +141,8 @@ def log_standings(events: Sequence[Mapping[str, Any]], rules: RuleSet) -> tuple[
         if not isinstance(s, Mapping) or not isinstance(s.get("id"), str) or not isinstance(s.get("side"), str):
             continue
         # a ship that starts damaged is worth her full tracks (``start``), as the engine counts her
-        full = s.get("start") if isinstance(s.get("start"), Mapping) else s
+        start = s.get("start")
+        full = start if isinstance(start, Mapping) else s
         tracks = (_whole(full.get(t)) for t in ("hull", "rigging", "crew"))
         value = value_of(rules, _whole(s.get("guns")), *tracks)
         ships[s["id"]] = {
