@@ -58,13 +58,16 @@ def _fleet(c: Campaign, side: str) -> Fleet:
     return Fleet("btq21", s.nation, s.name, 0, (FleetSquadron(str(s.orders.squadron), ships),))
 
 
-def plan(c: Campaign) -> BattlePlan:
-    """Step d: the engagement rolled for the two chosen squadrons, with the ships as the campaign has them."""
+def plan(c: Campaign, roll: int | None = None) -> BattlePlan:
+    """Step d: the engagement rolled for the two chosen squadrons, with the ships as the campaign has them.
+
+    ``roll`` forces a line of Gifford's table (the dice still fall as they would): for tests.
+    """
     seed = c.dice.seed_for()
     fleets = (_fleet(c, "A"), _fleet(c, "B"))
     conditions = tuple({x.name: _condition(x) for x in engaged(c, s)} for s in ("A", "B"))
     try:
-        eng = engagement(fleets, seed, squadron=(0, 0), conditions=(conditions[0], conditions[1]))
+        eng = engagement(fleets, seed, roll=roll, squadron=(0, 0), conditions=(conditions[0], conditions[1]))
     except ValueError as e:
         raise CampaignError(f"the engagement cannot be set up: {e}") from None
     head, _, _ = eng.yaml_text.partition("\n")

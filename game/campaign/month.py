@@ -167,8 +167,9 @@ def buy_battery(c: Campaign, side: str, kind: str) -> Battery:
         if len(s.batteries) >= t.most_batteries:
             raise CampaignError(f"at most {t.most_batteries} shore batteries")
         row = t.battery(kind)
-        bat = Battery(id=f"{side}bat{len(s.batteries) + 1}", name=f"{row.name} {len(s.batteries) + 1}", kind=kind,
-                      value=row.price)
+        if row.price > s.treasury:
+            raise CampaignError(f"{s.name} has {s.treasury} points, and a {kind} battery costs {row.price}")
+        bat = Battery(id=c.new_id(side), name=f"{row.name} {len(s.batteries) + 1}", kind=kind, value=row.price)
         pay(c, s, bat.value, "setup", f"a {kind} shore battery")
         s.batteries.append(bat)
         return bat

@@ -146,3 +146,29 @@ def test_a_side_left_without_an_active_ship_loses():
     victim = c.side("B").ships[0]
     apply_battle(c, finished(c, {victim.id: ("sunk", None)}, winner="A"))
     assert (c.stage, c.winner) == ("over", "A")
+
+
+def test_a_port_engagement_has_the_shore_sides_own_batteries_and_plays(tmp_path):
+    from game.campaign.engagement import plan
+    from game.campaign.month import SideSetup, begin, buy, buy_battery, new_campaign
+    from game.content.load import load_default, open_scenario
+
+    c = new_campaign(2, (SideSetup("Royal Navy", "british"), SideSetup("Marine", "french")))
+    buy(c, "A", "guerriere", "good")
+    buy(c, "A", "shannon", "good", squadron="Second Squadron")
+    heavy = buy_battery(c, "A", "heavy")
+    buy(c, "B", "virginie", "average")
+    buy(c, "B", "cleopatre", "average", squadron="Second Squadron")
+    begin(c)
+    choose_squadron(c, "A", "First Squadron")
+    choose_squadron(c, "B", "First Squadron")
+    p = plan(c, roll=12)  # Gifford's line 12: side A's shoreline
+    data = yaml.safe_load(p.yaml_text)
+    shore = [side for side in data["sides"] if side.get("batteries")]
+    assert [b["id"] for side in shore for b in side["batteries"]] == [heavy.id]
+    assert p.sides[shore[0]["id"]] == "A"
+    rules, ships = load_default()
+    path = tmp_path / "port.yaml"
+    path.write_text(p.yaml_text)
+    sc = open_scenario(path, ships, rules)  # what --check-data accepts
+    assert {s.id for side in sc.sides for q in side.squadrons for s in q.ships} == set(p.ships)
