@@ -17,7 +17,7 @@ import yaml
 
 from game.campaign import victory
 from game.campaign.prizes import take
-from game.campaign.state import ACTIVE, BattlePlan, Campaign, CampaignError, CampaignShip, other
+from game.campaign.state import ACTIVE, RC, REPAIR, BattlePlan, Campaign, CampaignError, CampaignShip, other
 from game.campaign.tables import shipped
 from game.fleets.model import Fleet, FleetShip, FleetSquadron
 from game.generate import engagement
@@ -47,15 +47,28 @@ class BattleOutcome:
     batteries_lost: list[str] = field(default_factory=list)
 
 
+#: The squadron the ships lying in port (under repair, or retaken and awaiting their crew) form in a scenario.
+IN_PORT = "In port"
+
+
 def engaged(c: Campaign, side: str) -> list[CampaignShip]:
     s = c.side(side)
     return [x for x in s.ships if x.squadron == s.orders.squadron and x.status == ACTIVE]
 
 
-def _fleet(c: Campaign, side: str) -> Fleet:
+def in_port(c: Campaign, side: str) -> list[CampaignShip]:
+    """Ships under repair (UR) and retaken ships awaiting their crew (RC): anchored in port when the enemy
+    comes to her shore (Gifford 20.f.5, 20.g.5)."""
+    return [x for x in c.side(side).ships if x.status in (REPAIR, RC)]
+
+
+def _fleet(c: Campaign, side: str, port: list[CampaignShip] | None = None) -> Fleet:
     s = c.side(side)
     ships = tuple(FleetShip(x.ship, x.name, x.quality) for x in engaged(c, side))
-    return Fleet("btq21", s.nation, s.name, 0, (FleetSquadron(str(s.orders.squadron), ships),))
+    squadrons = [FleetSquadron(str(s.orders.squadron), ships)]
+    if port:
+        squadrons.append(FleetSquadron(IN_PORT, tuple(FleetShip(x.ship, x.name, x.quality) for x in port)))
+    return Fleet("btq21", s.nation, s.name, 0, tuple(squadrons))
 
 
 def plan(c: Campaign, roll: int | None = None) -> BattlePlan:
@@ -66,8 +79,15 @@ def plan(c: Campaign, roll: int | None = None) -> BattlePlan:
     seed = c.dice.seed_for()
     fleets = (_fleet(c, "A"), _fleet(c, "B"))
     conditions = tuple({x.name: _condition(x) for x in engaged(c, s)} for s in ("A", "B"))
+    port: dict[str, list[CampaignShip]] = {"A": [], "B": []}
     try:
         eng = engagement(fleets, seed, roll=roll, squadron=(0, 0), conditions=(conditions[0], conditions[1]))
+        home = _shore_side(eng.roll)
+        if home and in_port(c, home):
+            # The same dice and line again, with her ships in port as a squadron of their own.
+            port[home] = in_port(c, home)
+            fleets = (_fleet(c, "A", port["A"]), _fleet(c, "B", port["B"]))
+            eng = engagement(fleets, seed, roll=eng.roll, squadron=None, conditions=(conditions[0], conditions[1]))
     except ValueError as e:
         raise CampaignError(f"the engagement cannot be set up: {e}") from None
     head, _, _ = eng.yaml_text.partition("\n")
@@ -77,7 +97,7 @@ def plan(c: Campaign, roll: int | None = None) -> BattlePlan:
     for k, entry in enumerate(data["sides"]):
         side = ("A", "B")[k]
         sides[str(entry["id"])] = side
-        placed += _mark_ships(entry, engaged(c, side))
+        placed += _mark_ships(entry, engaged(c, side) + port[side])
         _own_batteries(entry, c, side)
     text = (head + "\n" if head.startswith("#") else "") + yaml.safe_dump(
         data, sort_keys=False, allow_unicode=True, width=110
@@ -119,8 +139,27 @@ def _mark_ships(side_entry: dict[str, Any], ships: list[CampaignShip]) -> list[s
                 entry["condition"] = cond
             else:
                 entry.pop("condition", None)
+            if ship.status != ACTIVE:  # in port: riding at anchor, sails furled to the yards
+                entry["anchored"] = "bow"
+                entry["sail"] = _anchor_sail()
             out.append(ship.id)
     return out
+
+
+def _shore_side(roll: int) -> str | None:
+    """The side whose shore a line of the table is fought off ("A" or "B"), None for open water.
+
+    The generator's shore lines put the shore side at the top of the table (its ``top``)."""
+    from game.generate.tables import shipped as generator
+
+    line = generator().lines[roll - 1]
+    return str(line.top).upper() if line.layout == "shore" and line.top else None
+
+
+def _anchor_sail() -> str:
+    from game.generate.tables import shipped as generator
+
+    return generator().attitudes["D"].sail
 
 
 def _own_batteries(side_entry: dict[str, Any], c: Campaign, side: str) -> None:
@@ -193,7 +232,11 @@ def _record(c: Campaign, plan_: BattlePlan, st: Any, ship: CampaignShip, afloat:
         fate = "sunk"
         victory.sunk(c, ship)
     elif st.status == _CAPTURED and now != side or (st.status == _STRUCK and enemy in afloat and side not in afloat):
-        fate = _taken(c, ship, enemy, plan_.squadrons[enemy])
+        if ship.status == REPAIR:  # boarded under repair in her port: destroyed (Gifford 20.f.5)
+            fate = "destroyed in port"
+            victory.destroyed_in_port(c, ship)
+        else:
+            fate = _taken(c, ship, enemy, plan_.squadrons[enemy])
     elif st.status == _STRUCK and side in afloat and enemy not in afloat:
         c.note("f", side, f"{ship.name} struck, but no enemy was left to board her: she rehoists her colours")
     elif st.status in (_STRUCK, _AGROUND):

@@ -44,6 +44,13 @@ def scuttle(campaign: Campaign, side: str, ship_id: str) -> None:
     lose(campaign, ship, "scuttled")
 
 
+def destroyed_in_port(campaign: Campaign, ship: CampaignShip) -> None:
+    """A ship under repair boarded in her port is destroyed: the enemy scores her as sunk by hostile action."""
+    enemy = campaign.side(other(ship.owner))
+    score(campaign, enemy, ship.value // 2, f"destroyed {ship.name} in port", ship.id)
+    lose(campaign, ship, "destroyed in port")
+
+
 def abandoned(campaign: Campaign, ship: CampaignShip) -> None:
     campaign.note("f", ship.owner, f"{ship.name} struck and was left: abandoned, lost to both sides")
     lose(campaign, ship, "abandoned")

@@ -12,6 +12,7 @@ from game.campaign import (
     end_month,
     engage,
     order_recrew,
+    order_repair,
     scuttle,
 )
 from game.campaign.state import ACTIVE, LOST, PRIZE, RC, REPAIR
@@ -172,3 +173,34 @@ def test_a_port_engagement_has_the_shore_sides_own_batteries_and_plays(tmp_path)
     path.write_text(p.yaml_text)
     sc = open_scenario(path, ships, rules)  # what --check-data accepts
     assert {s.id for side in sc.sides for q in side.squadrons for s in q.ships} == set(p.ships)
+
+
+def test_ships_under_repair_lie_at_anchor_in_port_and_are_destroyed_if_boarded(tmp_path):
+    from game.campaign.engagement import plan
+    from game.content.load import load_default, open_scenario
+
+    c = small()
+    mending = c.side("A").ships[1]  # Shannon, of the squadron that does not sail
+    mending.hull -= 40
+    order_repair(c, "A", mending.id)
+    engage(c, "A", False)
+    engage(c, "B", False)
+    close_orders(c)
+    end_month(c)
+    assert mending.status == REPAIR
+    choose_squadron(c, "A", "First Squadron")
+    choose_squadron(c, "B", "First Squadron")
+    c.stage = "battle"
+    c.battle = plan(c, roll=12)  # side A's shore: her port
+    assert mending.id in c.battle.ships
+    entry = next(s for side in yaml.safe_load(c.battle.yaml_text)["sides"] for q in side["squadrons"]
+                 for s in q["ships"] if s["id"] == mending.id)
+    assert entry["anchored"] == "bow"
+    path = tmp_path / "port.yaml"
+    path.write_text(c.battle.yaml_text)
+    rules, ships = load_default()
+    open_scenario(path, ships, rules)
+    apply_battle(c, finished(c, {mending.id: ("captured", "B")}, winner="B"))
+    assert (mending.status, mending.fate, mending.owner) == (LOST, "destroyed in port", "A")
+    assert c.side("B").victory_points == mending.value // 2
+    assert c.side("A").yards.repair == [None, None]
