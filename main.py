@@ -142,9 +142,11 @@ def main(argv: list[str] | None = None) -> int:
         problems = check_data(others) if others or not fleets else []
         problems += check_fleets(fleets)
         if not args.check_data:  # every shipped file: the random engagement's table too
+            from game.campaign.tables import campaign_problems
             from game.generate.tables import generator_problems
 
             problems += generator_problems()
+            problems += campaign_problems()
         if args.house_rules and not problems:
             problems = _check_house_rules(args.house_rules)
         for line in problems:

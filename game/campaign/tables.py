@@ -127,6 +127,17 @@ def read_tables(path: str | os.PathLike[str]) -> CampaignTables:
     return checked.model
 
 
+def campaign_problems(path: str | os.PathLike[str] | None = None) -> list[str]:
+    """The problems of the campaign's tables (the shipped file by default), for --check-data."""
+    from game.content.yaml_nodes import ContentError
+
+    try:
+        read_tables(path or tables_path())
+    except ContentError as e:
+        return list(e.problems)
+    return []
+
+
 @functools.cache
 def shipped() -> CampaignTables:
     """The shipped tables, read once per process."""

@@ -22,3 +22,12 @@ def test_a_broken_copy_names_the_line_and_field(tmp_path):
     line = next(i for i, row in enumerate(text.splitlines(), 1) if row.startswith("monthly_points"))
     with pytest.raises(ContentError, match=rf"campaign.yaml:{line}: monthly_points"):
         read_tables(bad)
+
+
+def test_check_data_reads_the_campaigns_tables(tmp_path, capsys):
+    from game.campaign.tables import campaign_problems
+
+    assert campaign_problems() == []
+    bad = tmp_path / "campaign.yaml"
+    bad.write_text(tables_path().read_text().replace("months: 24", "months: -3"))
+    assert any("campaign.yaml" in p and "months" in p for p in campaign_problems(bad))
