@@ -22,6 +22,7 @@ from game.campaign.state import (
     Side,
 )
 from game.campaign.tables import shipped
+from game.fleets.model import ordinal_name
 
 
 def free_berths(berths: list[str | None]) -> int:
@@ -51,25 +52,14 @@ def new_ship(
     if quality not in t.class_of_quality:
         raise CampaignError(f"no crew quality {quality!r} (qualities: {', '.join(t.class_of_quality)})")
     squadron = squadron or (side.squadrons[0] if side.squadrons else "First Squadron")
-    taken = {s.name for s in side.ships if s.status != LOST}
-    base = name or cls.name
-    given, n = base, 2
-    while given in taken:  # two of a class need names of their own
-        given, n = f"{base} {_roman(n)}", n + 1
+    # Two of a class need names of their own ("HMS Java II"), as a fleet's do.
+    given = ordinal_name(name or cls.name, {s.name for s in side.ships if s.status != LOST})
     return CampaignShip(
         id=campaign.new_id(side.id), ship=ship, name=given, owner=side.id, original_owner=side.id,
         squadron=squadron, quality=quality, crew_class=t.class_of_quality[quality], built_quality=quality,
         value=price(ship, quality), hull=cls.hull, rigging=cls.rigging, crew=cls.crew, hull_max=cls.hull,
         rigging_max=cls.rigging, crew_max=cls.crew, home_squadron=squadron,
     )
-
-
-def _roman(n: int) -> str:
-    out = ""
-    for v, s in ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
-        while n >= v:
-            out, n = out + s, n - v
-    return out
 
 
 # --- construction (step a, launch at step h) ------------------------------------------------

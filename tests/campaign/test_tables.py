@@ -24,7 +24,7 @@ def test_a_broken_copy_names_the_line_and_field(tmp_path):
         read_tables(bad)
 
 
-def test_check_data_reads_the_campaigns_tables(tmp_path, capsys):
+def test_check_data_reads_the_campaigns_tables(tmp_path):
     from game.campaign.tables import campaign_problems
 
     assert campaign_problems() == []
