@@ -17,7 +17,7 @@ import yaml
 
 from game.campaign import victory
 from game.campaign.prizes import take
-from game.campaign.state import ACTIVE, RC, REPAIR, BattlePlan, Campaign, CampaignError, CampaignShip, other
+from game.campaign.state import ACTIVE, PRIZE, RC, REPAIR, BattlePlan, Campaign, CampaignError, CampaignShip, other
 from game.campaign.tables import shipped
 from game.fleets.model import Fleet, FleetShip, FleetSquadron
 from game.generate import engagement
@@ -57,9 +57,9 @@ def engaged(c: Campaign, side: str) -> list[CampaignShip]:
 
 
 def in_port(c: Campaign, side: str) -> list[CampaignShip]:
-    """Ships under repair (UR) and retaken ships awaiting their crew (RC): anchored in port when the enemy
-    comes to her shore (Gifford 20.f.5, 20.g.5)."""
-    return [x for x in c.side(side).ships if x.status in (REPAIR, RC)]
+    """Ships under repair (UR), retaken ships awaiting their crew (RC) and prizes awaiting theirs: anchored in
+    port when the enemy comes to her shore (Gifford 20.f.5, 20.g.5; a prize cannot sail before she is manned)."""
+    return [x for x in c.side(side).ships if x.status in (REPAIR, RC, PRIZE)]
 
 
 def _fleet(c: Campaign, side: str, port: list[CampaignShip] | None = None) -> Fleet:
