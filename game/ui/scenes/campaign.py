@@ -286,7 +286,7 @@ class CampaignScene(Scene):
         title = f"{s.name} \u2014 {STAGE_WORDS.get(self.c.stage, self.c.stage)}"
         if self.c.stage != "setup":
             title += f", month {self.c.month} of {shipped().months}"
-        self.title = UILabel(R(m, 6, w - 2 * m, 32), title, manager=self.app.ui, container=self.root,
+        self.title = UILabel(R(m, 4, w - 2 * m, 36), title, manager=self.app.ui, container=self.root,
                              object_id=ObjectID(class_id="@heading"))
         self.calendar_rect = R(m, 42, w - 2 * m, 30)
         self.todo = UILabel(R(m, 76, w - 2 * m, 24), what_now(self.c, s), manager=self.app.ui,
@@ -479,9 +479,13 @@ class CampaignScene(Scene):
             head = outcome_html(self.c, self.outcome) + "<br><br>" if self.c.stage == "after" else ""
             self.sheet_box.set_text(head + sheet_html(self.c, s))
             self.log_box.set_text(log_html(self.c, self.side))
-        engage_button = self.buttons.get("engage")
-        if engage_button is not None:  # its words follow the choice
-            self._build()
+        if "engage" in self.buttons:  # its words and tip follow the choice
+            button, _ = self.buttons["engage"]
+            fresh = next(a for a in _actions(self.c, self.side, False, self.right) if a.name == "engage")
+            if button.text != fresh.label:
+                button.set_text(fresh.label)
+                button.set_tooltip(fresh.tip)
+                self.buttons["engage"] = (button, fresh)
 
     def picked(self, kind: str = "ship") -> Row | None:
         row = self.table.chosen()
@@ -595,8 +599,10 @@ class CampaignScene(Scene):
                         computer(self.c, s.id)
             advance(self.c)
         except CampaignError as e:
-            self.c = before  # as it was: the computer's decisions too, so they are not made twice
-            self.turns = Turns()
+            _restore(self.c, before)  # as it was: the computer's decisions too, so they are not made twice
+            self.turns.done.discard(side)  # the side at the window stays there to put it right...
+            if any(o != side and self.c.side(o).name in str(e) for o in self.turns.humans(self.c)):
+                self.turns = Turns()  # ...unless it is the other human's to put right: both look again
             self.app.say(str(e), seconds=8.0)
             self._build()
             return
@@ -640,7 +646,7 @@ class CampaignScene(Scene):
                 raise WorkFailed(str(e)) from None
 
         def done(outcome: BattleOutcome) -> None:
-            self.c = work_on
+            _restore(self.c, work_on)
             self.outcome = outcome
             _save(self.app, self.c, self.path)
             self._build()
@@ -798,6 +804,12 @@ class CampaignScene(Scene):
         if self.confirm is not None and self.confirm.alive():
             self.confirm.kill()
         super().close()
+
+
+def _restore(campaign: Campaign, copy_: Campaign) -> None:
+    """``campaign`` made what ``copy_`` is, in place (whoever holds the campaign sees the same one)."""
+    campaign.__dict__.clear()
+    campaign.__dict__.update(copy_.__dict__)
 
 
 def _other(side: str) -> str:
