@@ -54,6 +54,7 @@ from game.campaign.yards import (
     new_ship,
     pay_repairs,
 )
+from game.fleets.value import nations
 
 T = TypeVar("T")
 #: Longest name a player may give a side, squadron or ship.
@@ -96,10 +97,13 @@ def _name(text: str, what: str) -> str:
 def new_campaign(seed: int, sides: tuple[SideSetup, SideSetup], name: str = "campaign") -> Campaign:
     """Both sides with Gifford's 240 points and two empty squadrons, at setup."""
     t = shipped()
+    navies = nations("btq21")
     made: dict[str, Side] = {}
     for sid, setup in zip(SIDES, sides, strict=True):
         if setup.player not in PLAYERS:
             raise CampaignError(f"side {sid}: no player {setup.player!r} (players: {', '.join(PLAYERS)})")
+        if setup.nation not in navies:
+            raise CampaignError(f"side {sid}: no ships of nation {setup.nation!r} (nations: {', '.join(navies)})")
         made[sid] = Side(
             id=sid, name=_name(setup.name, "side"), nation=setup.nation, player=setup.player,
             treasury=t.start_points, squadrons=["First Squadron", "Second Squadron"],
@@ -113,28 +117,24 @@ def buy(
     c: Campaign, side: str, ship_class: str, quality: str, name: str | None = None, squadron: str | None = None
 ) -> CampaignShip:
     """Setup: a ship bought and paid for at once (at most two 1st rates)."""
-
-    def work() -> CampaignShip:
-        _stage(c, "setup")
-        s = c.side(side)
-        t = shipped()
-        if squadron is not None and squadron not in s.squadrons:
-            raise CampaignError(f"{s.name} has no squadron {squadron!r}")
-        cls = class_of(ship_class)
-        if quality not in t.class_of_quality:
-            raise CampaignError(f"no crew quality {quality!r} (qualities: {', '.join(t.class_of_quality)})")
-        cost = price(ship_class, quality)
-        if cost > s.treasury:
-            raise CampaignError(f"{s.name} has {s.treasury} points, and the ship costs {cost}")
-        firsts = [x for x in s.ships if ship_class_rate(x.ship) == t.first_rate]
-        if cls.rate == t.first_rate and len(firsts) >= t.most_first_rates:
-            raise CampaignError(f"at most {t.most_first_rates} 1st rates may be bought at setup")
-        ship = new_ship(c, s, ship_class, quality, _name(name, "ship") if name else None, squadron)
-        pay(c, s, ship.value, "setup", f"buying {ship.name}")
-        s.ships.append(ship)
-        return ship
-
-    return work()
+    _stage(c, "setup")
+    s = c.side(side)
+    t = shipped()
+    if squadron is not None and squadron not in s.squadrons:
+        raise CampaignError(f"{s.name} has no squadron {squadron!r}")
+    cls = class_of(ship_class)
+    if quality not in t.class_of_quality:
+        raise CampaignError(f"no crew quality {quality!r} (qualities: {', '.join(t.class_of_quality)})")
+    cost = price(ship_class, quality)
+    if cost > s.treasury:
+        raise CampaignError(f"{s.name} has {s.treasury} points, and the ship costs {cost}")
+    firsts = [x for x in s.ships if ship_class_rate(x.ship) == t.first_rate]
+    if cls.rate == t.first_rate and len(firsts) >= t.most_first_rates:
+        raise CampaignError(f"at most {t.most_first_rates} 1st rates may be bought at setup")
+    ship = new_ship(c, s, ship_class, quality, _name(name, "ship") if name else None, squadron)
+    pay(c, s, ship.value, "setup", f"buying {ship.name}")
+    s.ships.append(ship)
+    return ship
 
 
 def ship_class_rate(ship: str) -> str:
@@ -143,121 +143,97 @@ def ship_class_rate(ship: str) -> str:
 
 def sell(c: Campaign, side: str, ship_id: str) -> None:
     """Setup: a purchase undone, its points back."""
-
-    def work() -> None:
-        _stage(c, "setup")
-        s = c.side(side)
-        ship = s.ship(ship_id)
-        s.ships.remove(ship)
-        s.treasury += ship.value
-        c.note("setup", side, f"sold {ship.name} back ({s.treasury} in hand)")
-
-    work()
+    _stage(c, "setup")
+    s = c.side(side)
+    ship = s.ship(ship_id)
+    s.ships.remove(ship)
+    s.treasury += ship.value
+    c.note("setup", side, f"sold {ship.name} back ({s.treasury} in hand)")
 
 
 def buy_battery(c: Campaign, side: str, kind: str) -> Battery:
     """Setup only: a shore battery (heavy, medium or light), at most three."""
-
-    def work() -> Battery:
-        _stage(c, "setup")
-        s = c.side(side)
-        t = shipped()
-        if kind not in BATTERY_KINDS:
-            raise CampaignError(f"no battery {kind!r} (kinds: {', '.join(BATTERY_KINDS)})")
-        if len(s.batteries) >= t.most_batteries:
-            raise CampaignError(f"at most {t.most_batteries} shore batteries")
-        row = t.battery(kind)
-        if row.price > s.treasury:
-            raise CampaignError(f"{s.name} has {s.treasury} points, and a {kind} battery costs {row.price}")
-        bat = Battery(id=c.new_id(side), name=f"{row.name} {len(s.batteries) + 1}", kind=kind, value=row.price)
-        pay(c, s, bat.value, "setup", f"a {kind} shore battery")
-        s.batteries.append(bat)
-        return bat
-
-    return work()
+    _stage(c, "setup")
+    s = c.side(side)
+    t = shipped()
+    if kind not in BATTERY_KINDS:
+        raise CampaignError(f"no battery {kind!r} (kinds: {', '.join(BATTERY_KINDS)})")
+    if len(s.batteries) >= t.most_batteries:
+        raise CampaignError(f"at most {t.most_batteries} shore batteries")
+    row = t.battery(kind)
+    if row.price > s.treasury:
+        raise CampaignError(f"{s.name} has {s.treasury} points, and a {kind} battery costs {row.price}")
+    bat = Battery(id=c.new_id(side), name=f"{row.name} {len(s.batteries) + 1}", kind=kind, value=row.price)
+    pay(c, s, bat.value, "setup", f"a {kind} shore battery")
+    s.batteries.append(bat)
+    return bat
 
 
 def sell_battery(c: Campaign, side: str, battery_id: str) -> None:
-    def work() -> None:
-        _stage(c, "setup")
-        s = c.side(side)
-        bat = next((b for b in s.batteries if b.id == battery_id), None)
-        if bat is None:
-            raise CampaignError(f"{s.name} has no battery {battery_id!r}")
-        s.batteries.remove(bat)
-        s.treasury += bat.value
-
-    work()
+    _stage(c, "setup")
+    s = c.side(side)
+    bat = next((b for b in s.batteries if b.id == battery_id), None)
+    if bat is None:
+        raise CampaignError(f"{s.name} has no battery {battery_id!r}")
+    s.batteries.remove(bat)
+    s.treasury += bat.value
 
 
 def add_squadron(c: Campaign, side: str, name: str) -> None:
-    def work() -> None:
-        _stage(c, "setup", "orders", "after")
-        s = c.side(side)
-        given = _name(name, "squadron")
-        if given in s.squadrons:
-            raise CampaignError(f"{s.name} already has a squadron {given!r}")
-        s.squadrons.append(given)
-
-    work()
+    _stage(c, "setup", "orders", "after")
+    s = c.side(side)
+    given = _name(name, "squadron")
+    if given in s.squadrons:
+        raise CampaignError(f"{s.name} already has a squadron {given!r}")
+    s.squadrons.append(given)
 
 
 def rename_squadron(c: Campaign, side: str, old: str, new: str) -> None:
-    def work() -> None:
-        _stage(c, "setup", "orders", "after")
-        s = c.side(side)
-        if old not in s.squadrons:
-            raise CampaignError(f"{s.name} has no squadron {old!r}")
-        given = _name(new, "squadron")
-        if given in s.squadrons:
-            raise CampaignError(f"{s.name} already has a squadron {given!r}")
-        s.squadrons[s.squadrons.index(old)] = given
-        for ship in s.ships:
-            if ship.squadron == old:
-                ship.squadron = given
-            if ship.home_squadron == old:
-                ship.home_squadron = given
-        if s.orders.squadron == old:
-            s.orders.squadron = given
-
-    work()
+    _stage(c, "setup", "orders", "after")
+    s = c.side(side)
+    if old not in s.squadrons:
+        raise CampaignError(f"{s.name} has no squadron {old!r}")
+    given = _name(new, "squadron")
+    if given in s.squadrons:
+        raise CampaignError(f"{s.name} already has a squadron {given!r}")
+    s.squadrons[s.squadrons.index(old)] = given
+    for ship in s.ships:
+        if ship.squadron == old:
+            ship.squadron = given
+        if ship.home_squadron == old:
+            ship.home_squadron = given
+    if s.orders.squadron == old:
+        s.orders.squadron = given
 
 
 def set_squadron(c: Campaign, side: str, ship_id: str, squadron: str) -> None:
-    def work() -> None:
-        _stage(c, "setup", "orders", "after")
-        s = c.side(side)
-        ship = s.ship(ship_id)
-        if squadron not in s.squadrons:
-            raise CampaignError(f"{s.name} has no squadron {squadron!r}")
-        if ship.status == LOST:
-            raise CampaignError(f"{ship.name} is lost")
-        ship.squadron = squadron
-        if ship.original_owner == side:
-            ship.home_squadron = squadron
-
-    work()
+    _stage(c, "setup", "orders", "after")
+    s = c.side(side)
+    ship = s.ship(ship_id)
+    if squadron not in s.squadrons:
+        raise CampaignError(f"{s.name} has no squadron {squadron!r}")
+    if ship.status == LOST:
+        raise CampaignError(f"{ship.name} is lost")
+    ship.squadron = squadron
+    if ship.original_owner == side:
+        ship.home_squadron = squadron
 
 
 def begin(c: Campaign) -> None:
     """Setup done: each side needs ships in at least two squadrons; leftover points carry into month 1."""
-
-    def work() -> None:
-        _stage(c, "setup")
-        t = shipped()
-        for s in c.sides.values():
-            manned = {ship.squadron for ship in s.ships}
-            if len(manned) < t.least_squadrons:
-                raise CampaignError(f"{s.name} must divide her ships into at least {t.least_squadrons} squadrons")
-        for s in c.sides.values():
-            s.squadrons = [q for q in s.squadrons if any(ship.squadron == q for ship in s.ships)]
-            c.note("setup", s.id,
-                   f"{len(s.ships)} ships, {len(s.batteries)} batteries, {s.treasury} points carried over")
-        c.month = 1
-        c.stage = "orders"
-        _new_orders(c)
-
-    work()
+    _stage(c, "setup")
+    t = shipped()
+    for s in c.sides.values():
+        manned = {ship.squadron for ship in s.ships}
+        if len(manned) < t.least_squadrons:
+            raise CampaignError(f"{s.name} must divide her ships into at least {t.least_squadrons} squadrons")
+    for s in c.sides.values():
+        s.squadrons = [q for q in s.squadrons if any(ship.squadron == q for ship in s.ships)]
+        c.note("setup", s.id,
+               f"{len(s.ships)} ships, {len(s.batteries)} batteries, {s.treasury} points carried over")
+    c.month = 1
+    c.stage = "orders"
+    _new_orders(c)
 
 
 def _new_orders(c: Campaign) -> None:
@@ -275,102 +251,82 @@ def order_build(
     c: Campaign, side: str, ship_class: str, quality: str, name: str | None = None, squadron: str | None = None
 ) -> None:
     """Step a, ordered: a keel laid when orders close, paid then."""
-
-    def work() -> None:
-        _stage(c, "orders")
-        s = c.side(side)
-        if free_berths(s.yards.building) <= len(s.orders.build):
-            raise CampaignError(f"{s.name} has no free construction berth")
-        if squadron is not None and squadron not in s.squadrons:
-            raise CampaignError(f"{s.name} has no squadron {squadron!r}")
-        cost = price(ship_class, quality)
-        if quality not in shipped().class_of_quality:
-            raise CampaignError(f"no crew quality {quality!r}")
-        if cost > available(c, side):
-            raise CampaignError(f"{s.name} has {available(c, side)} points to spend; the ship costs {cost}")
-        s.orders.build.append(
-            BuildOrder(ship_class, quality, _name(name, "ship") if name else "", squadron or s.squadrons[0])
-        )
-
-    work()
+    _stage(c, "orders")
+    s = c.side(side)
+    if free_berths(s.yards.building) <= len(s.orders.build):
+        raise CampaignError(f"{s.name} has no free construction berth")
+    if squadron is not None and squadron not in s.squadrons:
+        raise CampaignError(f"{s.name} has no squadron {squadron!r}")
+    cost = price(ship_class, quality)
+    if quality not in shipped().class_of_quality:
+        raise CampaignError(f"no crew quality {quality!r}")
+    if cost > available(c, side):
+        raise CampaignError(f"{s.name} has {available(c, side)} points to spend; the ship costs {cost}")
+    s.orders.build.append(
+        BuildOrder(ship_class, quality, _name(name, "ship") if name else "", squadron or s.squadrons[0])
+    )
 
 
 def order_repair(c: Campaign, side: str, ship_id: str) -> None:
     """Step b (when ordered before the engagement) or step g (after it): a ship into a repair berth."""
-
-    def work() -> None:
-        _stage(c, "orders", "after")
-        s = c.side(side)
-        ship = s.ship(ship_id)
-        if c.stage == "after":
-            enter_repair(c, s, ship, "g")
-            return
-        can_repair(s, ship)
-        if ship_id in s.orders.repair:
-            raise CampaignError(f"{ship.name} is already ordered into repair")
-        if free_berths(s.yards.repair) <= len(s.orders.repair):
-            raise CampaignError(f"{s.name} has no free repair berth")
-        s.orders.repair.append(ship_id)
-
-    work()
+    _stage(c, "orders", "after")
+    s = c.side(side)
+    ship = s.ship(ship_id)
+    if c.stage == "after":
+        enter_repair(c, s, ship, "g")
+        return
+    can_repair(s, ship)
+    if ship_id in s.orders.repair:
+        raise CampaignError(f"{ship.name} is already ordered into repair")
+    if free_berths(s.yards.repair) <= len(s.orders.repair):
+        raise CampaignError(f"{s.name} has no free repair berth")
+    s.orders.repair.append(ship_id)
 
 
 def order_release(c: Campaign, side: str, ship_id: str) -> None:
     """Take her out of repair at this month's launch (step h), mended or not."""
-
-    def work() -> None:
-        _stage(c, "orders", "after")
-        s = c.side(side)
-        ship = s.ship(ship_id)
-        if ship.status != REPAIR:
-            raise CampaignError(f"{ship.name} is not under repair")
-        if c.stage == "after":
-            ship.release_asked = True
-        elif ship_id not in s.orders.release:
-            s.orders.release.append(ship_id)
-
-    work()
+    _stage(c, "orders", "after")
+    s = c.side(side)
+    ship = s.ship(ship_id)
+    if ship.status != REPAIR:
+        raise CampaignError(f"{ship.name} is not under repair")
+    if c.stage == "after":
+        ship.release_asked = True
+    elif ship_id not in s.orders.release:
+        s.orders.release.append(ship_id)
 
 
 def order_recrew(c: Campaign, side: str, ship_id: str, crew_class: str = "average") -> None:
     """Step c: a prize manned (poor, green or average), or a recapture given her old crew back."""
-
-    def work() -> None:
-        _stage(c, "orders")
-        s = c.side(side)
-        ship = s.ship(ship_id)
-        if ship.status not in (PRIZE, RC):
-            raise CampaignError(f"{ship.name} is neither a prize nor a recapture: she has her crew")
-        if ship.status == PRIZE and crew_class not in RECREWS:
-            raise CampaignError(f"no crew {crew_class!r} (crews: {', '.join(RECREWS)})")
-        if any(o.ship == ship_id for o in s.orders.recrew):
-            raise CampaignError(f"{ship.name} is already to be re-crewed")
-        cost = recrew_cost(ship, crew_class)
-        if cost > available(c, side):
-            raise CampaignError(f"{s.name} has {available(c, side)} points to spend; the crew costs {cost}")
-        s.orders.recrew.append(RecrewOrder(ship_id, crew_class))
-
-    work()
+    _stage(c, "orders")
+    s = c.side(side)
+    ship = s.ship(ship_id)
+    if ship.status not in (PRIZE, RC):
+        raise CampaignError(f"{ship.name} is neither a prize nor a recapture: she has her crew")
+    if ship.status == PRIZE and crew_class not in RECREWS:
+        raise CampaignError(f"no crew {crew_class!r} (crews: {', '.join(RECREWS)})")
+    if any(o.ship == ship_id for o in s.orders.recrew):
+        raise CampaignError(f"{ship.name} is already to be re-crewed")
+    cost = recrew_cost(ship, crew_class)
+    if cost > available(c, side):
+        raise CampaignError(f"{s.name} has {available(c, side)} points to spend; the crew costs {cost}")
+    s.orders.recrew.append(RecrewOrder(ship_id, crew_class))
 
 
 def cancel_order(c: Campaign, side: str, kind: str, key: str | int) -> None:
     """An order taken back before orders close: ``kind`` build (key = its index), repair, release, recrew (ship id)."""
-
-    def work() -> None:
-        _stage(c, "orders")
-        o = c.side(side).orders
-        if kind == "build" and isinstance(key, int) and 0 <= key < len(o.build):
-            del o.build[key]
-        elif kind == "repair" and key in o.repair:
-            o.repair.remove(str(key))
-        elif kind == "release" and key in o.release:
-            o.release.remove(str(key))
-        elif kind == "recrew" and any(r.ship == key for r in o.recrew):
-            o.recrew = [r for r in o.recrew if r.ship != key]
-        else:
-            raise CampaignError(f"no {kind} order {key!r} to cancel")
-
-    work()
+    _stage(c, "orders")
+    o = c.side(side).orders
+    if kind == "build" and isinstance(key, int) and 0 <= key < len(o.build):
+        del o.build[key]
+    elif kind == "repair" and key in o.repair:
+        o.repair.remove(str(key))
+    elif kind == "release" and key in o.release:
+        o.release.remove(str(key))
+    elif kind == "recrew" and any(r.ship == key for r in o.recrew):
+        o.recrew = [r for r in o.recrew if r.ship != key]
+    else:
+        raise CampaignError(f"no {kind} order {key!r} to cancel")
 
 
 def ready_ships(c: Campaign, side: str, squadron: str) -> list[CampaignShip]:
@@ -387,25 +343,17 @@ def ready_ships(c: Campaign, side: str, squadron: str) -> list[CampaignShip]:
 
 def choose_squadron(c: Campaign, side: str, squadron: str) -> None:
     """Her secret choice of the one squadron that goes to the engagement."""
-
-    def work() -> None:
-        _stage(c, "orders")
-        s = c.side(side)
-        if squadron not in s.squadrons:
-            raise CampaignError(f"{s.name} has no squadron {squadron!r}")
-        s.orders.squadron = squadron
-
-    work()
+    _stage(c, "orders")
+    s = c.side(side)
+    if squadron not in s.squadrons:
+        raise CampaignError(f"{s.name} has no squadron {squadron!r}")
+    s.orders.squadron = squadron
 
 
 def engage(c: Campaign, side: str, yes: bool) -> None:
     """Whether she will fight this month (False: she refuses, and gains nothing this month)."""
-
-    def work() -> None:
-        _stage(c, "orders")
-        c.side(side).orders.engage = bool(yes)
-
-    work()
+    _stage(c, "orders")
+    c.side(side).orders.engage = bool(yes)
 
 
 def scuttle(c: Campaign, side: str, ship_id: str) -> None:
@@ -421,7 +369,6 @@ def surrender(c: Campaign, side: str) -> None:
 
 def close_orders(c: Campaign) -> BattlePlan | None:
     """Both sides' orders carried out in Gifford's order; the month's engagement, if any, set up."""
-
     def work() -> BattlePlan | None:
         from game.campaign.engagement import plan
 
@@ -468,7 +415,6 @@ def close_orders(c: Campaign) -> BattlePlan | None:
 
 def end_month(c: Campaign) -> None:
     """Launches (h), masts made good, each side's points (i); then the next month, or the end."""
-
     def work() -> None:
         _stage(c, "after")
         t = shipped()

@@ -136,3 +136,10 @@ def test_a_refused_command_changes_nothing():
     with pytest.raises(CampaignError):
         choose_squadron(c, "A", "No Such Squadron")
     assert repr(c) == before
+
+
+def test_a_side_needs_a_nation_with_ships_and_a_known_player():
+    with pytest.raises(CampaignError, match="nation 'atlantis'"):
+        new_campaign(1, (SideSetup("A side", "atlantis"), SideSetup("B side", "french")))
+    with pytest.raises(CampaignError, match="player"):
+        new_campaign(1, (SideSetup("A side", "british", "robot"), SideSetup("B side", "french")))
