@@ -4,8 +4,9 @@ It buys a mixed fleet at setup and keeps a reserve for repairs; each month it
 mans its prizes, sends its worst-hurt ships to the yard (never the last that
 can sail), lays down a new ship when the purse allows, sends its strongest
 ready squadron, and refuses battle only when that squadron is clearly
-outmatched by the enemy's strongest while it is ahead on victory points (a side
-behind must fight to catch up, and refusing costs the month's points).  Every choice that is not forced is
+outmatched by the enemy's strongest and it is either ahead on victory points
+or would be sending every ship it has left (a side behind must fight to catch
+up, and refusing costs the month's points).  Every choice that is not forced is
 drawn from the campaign's own dice, so the same seed gives the same war.
 """
 
@@ -140,7 +141,10 @@ def _squadron_and_engage(c: Campaign, s: Side) -> None:
     # Refusing costs the month's points, so only a side ahead on victory points can afford to shun a
     # battle it would lose; a side behind must fight to catch up.
     ahead = s.victory_points > enemy.victory_points
-    month.engage(c, s.id, not ahead or power * doubt >= REFUSE_BELOW * threat)
+    # Nor does anyone send every ship it has left into a fight it would lose: losing them all loses the war.
+    last = len(month.ready_ships(c, s.id, squadron)) >= len(s.having(ACTIVE))
+    outmatched = power * doubt < REFUSE_BELOW * threat
+    month.engage(c, s.id, not (outmatched and (ahead or last)))
 
 
 def after(c: Campaign, side: str) -> None:
