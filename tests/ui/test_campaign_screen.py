@@ -320,3 +320,19 @@ def test_the_end_screen_goes_back_to_the_campaign_with_the_battle_recorded(app):
     assert app.scene.sequel_button is None
     assert "Back to the campaign" not in [el.text for el in app.ui.get_sprite_group().sprites()
                                           if isinstance(el, pygame_gui.elements.UIButton) and el.visible]
+
+
+def test_the_log_keeps_the_enemys_victory_points_off_a_sides_sheet():
+    from game.campaign.state import LogEntry
+    from game.ui.campaign.sheet import log_html
+
+    c = campaign_at("setup")
+    c.log += [LogEntry(1, "f", "B", "+15 victory points: took HMS Isis"),
+              LogEntry(1, "f", "B", "HMS Isis captured from Royal Navy, into Rear"),
+              LogEntry(1, "a", "B", "laid down Foudroyant; she sails from month 6"),
+              LogEntry(1, "f", "A", "+7 victory points: sank Virginie")]
+    mine = log_html(c, "A")
+    assert "sank Virginie" in mine and "captured from Royal Navy" in mine
+    assert "took HMS Isis" not in mine and "Foudroyant" not in mine
+    c.stage = "over"
+    assert "took HMS Isis" in log_html(c, "A"), "at the end both ledgers are open"

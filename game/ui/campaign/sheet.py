@@ -14,7 +14,7 @@ from html import escape
 
 from game.campaign.engagement import BattleOutcome
 from game.campaign.ledger import available, price, ship_class
-from game.campaign.state import BUILDING, LOST, PRIZE, RC, REPAIR, Campaign, CampaignError, CampaignShip, Side
+from game.campaign.state import BUILDING, LOST, PRIZE, RC, REPAIR, Campaign, CampaignError, CampaignShip, LogEntry, Side
 from game.campaign.tables import shipped
 
 DIM = "#9aa6b2"
@@ -164,11 +164,19 @@ def sheet_html(c: Campaign, side: Side) -> str:
     return "<br><br>".join((orders_html(c, side), yards_html(c, side), vp_html(c, side)))
 
 
+def seen_by(c: Campaign, entry: LogEntry, side: str) -> bool:
+    """Whether a line of the log is on her sheet: hers, both sides', and the enemy's in the engagement
+    (what she saw at sea), but not the enemy's victory points until the war is over."""
+    if entry.side in (None, side) or c.stage == "over":
+        return True
+    return entry.step in PUBLIC_STEPS and "victory point" not in entry.text
+
+
 def log_html(c: Campaign, side: str) -> str:
     """The sheet's lines by month and step letter, newest month first."""
     by_month: dict[int, list[str]] = {}
     for e in c.log:
-        if e.side not in (None, side) and e.step not in PUBLIC_STEPS:
+        if not seen_by(c, e, side):
             continue
         by_month.setdefault(e.month, []).append(f"<font color='{DIM}'>{escape(e.step)}</font> {escape(e.text)}")
     out = []

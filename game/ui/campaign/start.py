@@ -195,7 +195,8 @@ class CampaignStartScene(Scene):
         self._label((pad, 8, cw - 2 * pad, 30), "Saved campaigns", panel, "@heading")
         list_h = max(90, int((ch - 46 - 60) * 0.5))
         self.items = [(s.title, f"#campaign_{i}") for i, s in enumerate(self.saves)]
-        self.save_list = UISelectionList(R(pad, 46, cw - 2 * pad, list_h), self.items, manager=ui, container=panel,
+        rows: list[str | tuple[str, str]] = list(self.items)
+        self.save_list = UISelectionList(R(pad, 46, cw - 2 * pad, list_h), rows, manager=ui, container=panel,
                                          object_id=ObjectID(class_id="@roomy_list"))
         if self.picked is not None:
             select_item(self.save_list, self.picked)

@@ -42,6 +42,7 @@ from game.campaign import (
     add_squadron,
     admiral,
     apply_battle,
+    available,
     begin,
     buy,
     buy_battery,
@@ -251,13 +252,16 @@ class CampaignScene(Scene):
         """A computer side buys her fleet as the campaign opens at setup (once: she has no ship yet)."""
         if self.c.stage != "setup":
             return
+        bought = False
         for s in self.c.sides.values():
             if s.player == "computer" and not s.ships:
                 try:
                     admiral.setup(self.c, s.id)
+                    bought = True
                 except CampaignError as e:
                     self.app.say(f"the computer could not buy {s.name}'s fleet: {e}")
-        _save(self.app, self.c, self.path)
+        if bought:
+            _save(self.app, self.c, self.path)
 
     # --- layout -------------------------------------------------------------------------------
 
@@ -328,15 +332,18 @@ class CampaignScene(Scene):
         ui = self.app.ui
         if a.name == "battery_menu":
             t = shipped()
-            options = [f"{kind.capitalize()} ({t.battery(kind).price})" for kind in ("heavy", "medium", "light")]
+            options: list[str | tuple[str, str]] = [
+                f"{kind.capitalize()} ({t.battery(kind).price})" for kind in ("heavy", "medium", "light")
+            ]
             self.battery_menu = UIDropDownMenu(options, options[1], rect, manager=ui, container=self.root,
                                                object_id=ObjectID(class_id="@player_kind"), expand_on_option_click=True)
             self.battery_menu.set_tooltip(a.tip)
             return
         if a.name == "recrew_menu":
             t = shipped()
-            options = [f"{kind.capitalize()} ({getattr(t.recrew, kind).cost})" for kind in RECREWS]
-            self.recrew_menu = UIDropDownMenu(options, options[2], rect, manager=ui, container=self.root,
+            crews: list[str | tuple[str, str]] = [f"{kind.capitalize()} ({getattr(t.recrew, kind).cost})"
+                                                  for kind in RECREWS]
+            self.recrew_menu = UIDropDownMenu(crews, crews[2], rect, manager=ui, container=self.root,
                                               object_id=ObjectID(class_id="@player_kind"))
             self.recrew_menu.set_tooltip(a.tip)
             return
@@ -384,7 +391,9 @@ class CampaignScene(Scene):
                                            object_id=ObjectID(class_id="@player_kind"))
         self.quality_menu.set_tooltip("The crew she is bought or built with: good (sold as CR), average or poor.")
         self.offers = [(cls, name, rate) for cls, name, rate, _ in catalogue(self.c, self.side)]
-        items = [(self._offer_words(cls, name, rate), f"#offer_{i}") for i, (cls, name, rate) in enumerate(self.offers)]
+        items: list[str | tuple[str, str]] = [
+            (self._offer_words(cls, name, rate), f"#offer_{i}") for i, (cls, name, rate) in enumerate(self.offers)
+        ]
         self.offer_list = UISelectionList(R(x, y + 36, w, h - 36 - 46), items, manager=ui, container=self.root,
                                           object_id=ObjectID(class_id="@roomy_list"))
         index = next((i for i, o in enumerate(self.offers) if o[0] == self.offer), None)
@@ -396,11 +405,11 @@ class CampaignScene(Scene):
                     "Lay her keel this month (paid at step a; she sails five months later), into the squadron "
                     "picked.  ") + "Key: B")
         self._make_action(a, R(x, y + h - 40, 170, 40))
-        left = self.c.side(self.side).treasury if buying else None
-        words = f"{left} points in hand" if left is not None else ""
-        if words:
-            UILabel(R(x + 180, y + h - 40, w - 180, 40), words, manager=ui, container=self.root,
-                    object_id=ObjectID(class_id="@caption"))
+        s = self.c.side(self.side)
+        words = (f"{s.treasury} points in hand" if buying else
+                 f"{available(self.c, self.side)} points left after this month's orders")
+        self.purse_label = UILabel(R(x + 180, y + h - 40, w - 180, 40), words, manager=ui, container=self.root,
+                                   object_id=ObjectID(class_id="@caption"))
 
     def _offer_words(self, cls: str, name: str, rate: str) -> str:
         try:
@@ -475,6 +484,10 @@ class CampaignScene(Scene):
         s = self.c.side(self.side)
         if self.show_table:
             self.table.set_rows(rows_of(self.c, s))
+        purse = getattr(self, "purse_label", None)
+        if purse is not None and purse.alive():
+            purse.set_text(f"{s.treasury} points in hand" if self.c.stage == "setup" else
+                           f"{available(self.c, self.side)} points left after this month's orders")
         if getattr(self, "sheet_box", None) is not None and self.sheet_box.alive():
             head = outcome_html(self.c, self.outcome) + "<br><br>" if self.c.stage == "after" else ""
             self.sheet_box.set_text(head + sheet_html(self.c, s))
@@ -530,8 +543,7 @@ class CampaignScene(Scene):
         elif kind == "release":
             done = self.command(order_release, ship_id)
         else:
-            crew = RECREWS[[o[0] if isinstance(o, tuple) else o for o in self.recrew_menu.options_list]
-                           .index(_chosen(self.recrew_menu))]
+            crew = _chosen(self.recrew_menu).split(" ")[0].lower()  # "Green (10)" -> green
             done = self.command(order_recrew, ship_id, crew)
         if done:
             self.given.append((kind, ship_id))
