@@ -324,7 +324,7 @@ def test_the_end_screen_goes_back_to_the_campaign_with_the_battle_recorded(app):
 
 def test_the_log_keeps_the_enemys_victory_points_off_a_sides_sheet():
     from game.campaign.state import LogEntry
-    from game.ui.campaign.sheet import log_html
+    from game.ui.campaign.sheet import log_html, outcome_html
 
     c = campaign_at("setup")
     c.log += [LogEntry(1, "f", "B", "+15 victory points: took HMS Isis"),
@@ -334,5 +334,8 @@ def test_the_log_keeps_the_enemys_victory_points_off_a_sides_sheet():
     mine = log_html(c, "A")
     assert "sank Virginie" in mine and "captured from Royal Navy" in mine
     assert "took HMS Isis" not in mine and "Foudroyant" not in mine
+    c.month, c.stage = 1, "after"  # the engagement's words, for a campaign opened again after it
+    assert "captured from Royal Navy" in outcome_html(c, None, "A")
+    assert "took HMS Isis" not in outcome_html(c, None, "A")
     c.stage = "over"
     assert "took HMS Isis" in log_html(c, "A"), "at the end both ledgers are open"

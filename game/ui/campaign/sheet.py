@@ -212,10 +212,11 @@ def plan_html(c: Campaign) -> str:
     return "<br>".join(rows)
 
 
-FATE_COLOURS = {"sunk": BAD, "captured": WARN, "abandoned": WARN, "recaptured": GOOD, "escaped": "#a8c8e8"}
+FATE_COLOURS = {"sunk": BAD, "destroyed in port": BAD, "captured": WARN, "abandoned": WARN, "recaptured": GOOD,
+                "retaken": GOOD, "escaped": "#a8c8e8"}
 
 
-def outcome_html(c: Campaign, outcome: BattleOutcome | None) -> str:
+def outcome_html(c: Campaign, outcome: BattleOutcome | None, side: str) -> str:
     """The engagement's result: who won, each ship's fate, the month's public lines."""
     rows = []
     if outcome is not None:
@@ -226,7 +227,7 @@ def outcome_html(c: Campaign, outcome: BattleOutcome | None) -> str:
             rows.append(f"{escape(f.name)} ({escape(c.side(f.side).name)}): <font color='{colour}'>{f.fate}</font>, "
                         f"hull {f.hull}, rigging {f.rigging}, crew {f.crew}")
     else:
-        lines = [e for e in c.log if e.month == c.month and e.step in ("d", "e", "f")]
+        lines = [e for e in c.log if e.month == c.month and e.step in ("d", "e", "f") and seen_by(c, e, side)]
         rows += [escape(e.text) for e in lines] or ["No engagement this month."]
     return "<br>".join(rows)
 

@@ -30,6 +30,7 @@ from game.campaign import (
     save_campaign,
 )
 from game.campaign.save import default_path
+from game.campaign.tables import shipped
 from game.ui.app import Scene
 from game.ui.scale import design
 from game.ui.scale import rect as R
@@ -77,7 +78,7 @@ class SavedCampaign:
         stage = {"setup": "buying the fleets", "orders": "orders", "battle": "an engagement to fight",
                  "after": "after the engagement", "over": "over"}.get(c.stage, c.stage)
         end = f"<br>{html.escape(c.result)}" if c.stage == "over" and c.result else ""
-        return f"<b>{html.escape(c.name)}</b><br>{who}<br>Month {c.month} of 24: {stage}{end}"
+        return f"<b>{html.escape(c.name)}</b><br>{who}<br>Month {c.month} of {shipped().months}: {stage}{end}"
 
 
 def saved_campaigns() -> list[SavedCampaign]:
@@ -206,7 +207,8 @@ class CampaignStartScene(Scene):
                                  manager=ui, container=panel, object_id=ObjectID(class_id="@reading"))
         self.open_button = UIButton(
             R(cw - pad - 200, ch - pad - 40, 200, 40), "Open campaign", manager=ui, container=panel,
-            tool_tip_text="Go on with the campaign picked.  Key: O", object_id=ObjectID(class_id="@action_button"),
+            tool_tip_text="Go on with the campaign picked (Up/Down pick another).  Key: O",
+            object_id=ObjectID(class_id="@action_button"),
         )
         if self.picked is None or self.saves[self.picked].campaign is None:
             self.open_button.disable()
@@ -316,6 +318,11 @@ class CampaignStartScene(Scene):
                 return True
             if event.key == pygame.K_o and not typing:
                 self.open_picked()
+                return True
+            if event.key in (pygame.K_UP, pygame.K_DOWN) and not typing and self.saves:
+                step = 1 if event.key == pygame.K_DOWN else -1
+                self._pick(((self.picked if self.picked is not None else -step) + step) % len(self.saves))
+                select_item(self.save_list, self.picked)
                 return True
         return False
 

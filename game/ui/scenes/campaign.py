@@ -377,7 +377,7 @@ class CampaignScene(Scene):
             self._build_catalogue(rx, top, rw, bottom - top)
             return
         s = self.c.side(self.side)
-        head = outcome_html(self.c, self.outcome) + "<br><br>" if self.c.stage == "after" else ""
+        head = outcome_html(self.c, self.outcome, self.side) + "<br><br>" if self.c.stage == "after" else ""
         upper = int((bottom - top) * 0.58)
         self.sheet_box = self._text(head + sheet_html(self.c, s), (rx, top, rw, upper))
         self.log_box = self._text(log_html(self.c, self.side), (rx, top + upper + 8, rw, bottom - top - upper - 8))
@@ -489,7 +489,7 @@ class CampaignScene(Scene):
             purse.set_text(f"{s.treasury} points in hand" if self.c.stage == "setup" else
                            f"{available(self.c, self.side)} points left after this month's orders")
         if getattr(self, "sheet_box", None) is not None and self.sheet_box.alive():
-            head = outcome_html(self.c, self.outcome) + "<br><br>" if self.c.stage == "after" else ""
+            head = outcome_html(self.c, self.outcome, self.side) + "<br><br>" if self.c.stage == "after" else ""
             self.sheet_box.set_text(head + sheet_html(self.c, s))
             self.log_box.set_text(log_html(self.c, self.side))
         if "engage" in self.buttons:  # its words and tip follow the choice
