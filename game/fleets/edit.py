@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.fleets.files import MAX_SHIPS, MAX_SQUADRONS
-from game.fleets.model import Fleet, FleetShip, FleetSquadron, ordinal_name
+from game.fleets.model import MAX_SHIPS, MAX_SQUADRONS, Fleet, FleetShip, FleetSquadron, ordinal_name
 from game.fleets.muster import random_fleet, squadron_names
 from game.fleets.value import SYSTEM_NAMES, budgets, flags, nations, offer, ship_points
 

@@ -29,13 +29,11 @@ from game.content.rules import NATIONS
 from game.content.validate import Checked, check
 from game.content.yaml_nodes import ContentError, Ctx, Node, parse_text, read_text
 from game.files import write_atomic
-from game.fleets.model import Fleet, FleetShip, FleetSquadron
+from game.fleets.model import MAX_SHIPS, MAX_SQUADRONS, Fleet, FleetShip, FleetSquadron
 from game.fleets.value import SYSTEM_NAMES, SYSTEMS, catalogue, qualities, ship_points
 from game.persistence.user import MAX_LISTED, fleets_dir
 
-#: Ships of one fleet, squadrons, the largest budget, and the bytes of a fleet file.
-MAX_SHIPS = 200
-MAX_SQUADRONS = 20
+#: The largest budget, and the bytes of a fleet file.
 MAX_BUDGET = 1_000_000
 MAX_FILE_BYTES = 256_000
 

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+#: The most ships and squadrons a fleet holds: a fleet action of Trafalgar's size, with room to spare.
+MAX_SHIPS = 200
+MAX_SQUADRONS = 20
+
 
 @dataclass(frozen=True)
 class FleetShip:

@@ -8,7 +8,7 @@ makes a second and third copy of a class less likely than a new class, keeps
 small ships to a share of the whole (``fleet.small_share``) and obeys the
 rule system's limits on a rate (two 1st rates, as Gifford's campaign).  It
 buys until nothing more fits, so what is left is less than the cheapest ship
-it may still buy.  The squadrons are dealt dearest ship first to the poorest
+it may still buy (or she has MAX_SHIPS).  The squadrons are dealt dearest ship first to the poorest
 squadron, so that they come out near equal.
 """
 
@@ -18,7 +18,7 @@ import math
 import random
 from statistics import median
 
-from game.fleets.model import Fleet, FleetShip, FleetSquadron, ordinal_name
+from game.fleets.model import MAX_SHIPS, MAX_SQUADRONS, Fleet, FleetShip, FleetSquadron, ordinal_name
 from game.fleets.value import Offer, catalogue, prices
 
 #: The spread of prices the draw favours, as a standard deviation of log(price / ideal).
@@ -51,7 +51,7 @@ def random_fleet(system: str, nation: str, budget: int, seed: int, squadrons: in
     ideal = math.sqrt(budget * median(o.points for o in offers)) / 2
     picked: list[Offer] = []
     left = budget
-    while True:
+    while len(picked) < MAX_SHIPS:
         fits = [o for o in offers if o.points <= left and _within(o, picked, most)]
         large = [o for o in fits if o.kind not in small]
         small_ok = sum(o.kind in small for o in picked) + 1 <= small_share * (len(picked) + 1)
@@ -78,7 +78,7 @@ def _weight(offer: Offer, ideal: float, picked: list[Offer]) -> float:
 
 def _deal(picked: list[Offer], count: int) -> tuple[FleetSquadron, ...]:
     """The ships into ``count`` squadrons, dearest first to the squadron that has cost least so far."""
-    count = max(1, count)
+    count = max(1, min(count, MAX_SQUADRONS))
     names = squadron_names(count)
     dealt: list[list[Offer]] = [[] for _ in range(count)]
     totals = [0] * count

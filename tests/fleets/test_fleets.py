@@ -253,3 +253,12 @@ def test_check_data_reads_a_fleet_file(tmp_path, capsys, monkeypatch):
     assert main.main(["--check-data", str(good), str(bad), str(ROOT / "data" / "scenarios" / "duel.yaml")]) == 2
     out = capsys.readouterr().out
     assert "bad.yaml:8: squadrons[0].ships[0].ship: unknown ship 'victori'" in out and "good.yaml" not in out
+
+
+def test_a_random_fleet_of_a_huge_budget_stops_at_the_most_ships_a_fleet_holds(tmp_path):
+    from game.fleets.model import MAX_SHIPS
+
+    fleet = random_fleet("btq21", "american", 1_000_000, seed=2)
+    assert len(fleet.ships()) == MAX_SHIPS
+    save_fleet(fleet, tmp_path / "huge.yaml")
+    assert load_fleet(tmp_path / "huge.yaml") == fleet

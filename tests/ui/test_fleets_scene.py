@@ -73,18 +73,6 @@ def choose(app, dropdown, label: str) -> None:
     step(app, 3)
 
 
-def test_menu_key_b_opens_the_builder(app):
-    from game.ui.scenes.fleets import FleetScene
-    from game.ui.scenes.menu import MenuScene
-
-    app.push(MenuScene(app))
-    step(app)
-    key(app, pygame.K_b)
-    assert isinstance(app.scene, FleetScene)
-    key(app, pygame.K_ESCAPE)  # nothing bought yet: straight back
-    assert isinstance(app.scene, MenuScene)
-
-
 def test_a_fleet_is_built_with_the_mouse_and_keys_and_saved_to_a_file_that_loads(app):
     from game.ui.scenes.fleets import FleetScene
 
@@ -139,13 +127,15 @@ def test_a_random_fleet_shows_its_seed_and_a_saved_fleet_opens_again(app):
     assert scene.open_window is None
 
 
-def test_leaving_with_changes_not_saved_asks_for_a_second_escape(app):
+def test_the_menu_key_b_opens_the_builder_and_leaving_with_changes_not_saved_asks_twice(app):
     from game.ui.scenes.fleets import FleetScene
     from game.ui.scenes.menu import MenuScene
 
-    scene = FleetScene(app)
-    app.push(scene)
+    app.push(MenuScene(app))
     step(app)
+    key(app, pygame.K_b)
+    scene = app.scene
+    assert isinstance(scene, FleetScene)
     key(app, pygame.K_RETURN)  # Enter buys the chosen ship
     assert len(scene.fleet.ships()) == 1
     key(app, pygame.K_ESCAPE)

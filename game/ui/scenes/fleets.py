@@ -691,6 +691,9 @@ class FleetScene(Scene):
             step = 1 if key == pygame.K_DOWN else -1
             self.offer_index = (self.offer_index + step) % len(self.offers)
             select_item(self.catalogue, self.offer_index)
+            bar = getattr(self.catalogue, "scroll_bar", None)
+            if bar is not None:  # keep the chosen ship in view: a few rows above her at the top
+                bar.set_scroll_from_start_percentage(max(0.0, (self.offer_index - 2) / len(self.offers)))
             self._show_details()
             return True
         return False
@@ -711,7 +714,8 @@ class FleetScene(Scene):
             button = item.get("button_element")
             if button is None or i >= len(self.offers):
                 continue
-            tip = "<br>".join(html.escape(f) for f in self.offers[i].figures)
+            o = self.offers[i]
+            tip = "<br>".join([f"<b>{html.escape(o.name)}</b>, {o.points} points", *map(html.escape, o.figures)])
             if getattr(button, "_fleet_tip", None) != tip:
                 button.set_tooltip(tip)
                 button._fleet_tip = tip
