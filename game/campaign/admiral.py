@@ -3,11 +3,12 @@
 It buys a mixed fleet at setup and keeps a reserve for repairs; each month it
 mans its prizes, sends its worst-hurt ships to the yard (never the last that
 can sail), lays down a new ship when the purse allows, sends its strongest
-ready squadron, and refuses battle only when that squadron is clearly
-outmatched by the enemy's strongest and it is either ahead on victory points
-or would be sending every ship it has left (a side behind must fight to catch
-up, and refusing costs the month's points).  Every choice that is not forced is
-drawn from the campaign's own dice, so the same seed gives the same war.
+ready squadron, and refuses battle when it is ahead on victory points and
+that squadron is under half the enemy's strongest, or when it would be
+sending every ship it has left against a stronger enemy (a side behind must
+otherwise fight to catch up, and refusing costs the month's points).  Every
+choice that is not forced is drawn from the campaign's own dice, so the same
+seed gives the same war.
 """
 
 from __future__ import annotations
@@ -141,10 +142,12 @@ def _squadron_and_engage(c: Campaign, s: Side) -> None:
     # Refusing costs the month's points, so only a side ahead on victory points can afford to shun a
     # battle it would lose; a side behind must fight to catch up.
     ahead = s.victory_points > enemy.victory_points
-    # Nor does anyone send every ship it has left into a fight it would lose: losing them all loses the war.
+    # Nor does anyone send every ship it has left into a fight it is not favoured in: losing them all
+    # loses the war.
     last = len(month.ready_ships(c, s.id, squadron)) >= len(s.having(ACTIVE))
-    outmatched = power * doubt < REFUSE_BELOW * threat
-    month.engage(c, s.id, not (outmatched and (ahead or last)))
+    reckoned = power * doubt
+    refuse = (ahead and reckoned < REFUSE_BELOW * threat) or (last and reckoned < threat)
+    month.engage(c, s.id, not refuse)
 
 
 def after(c: Campaign, side: str) -> None:
