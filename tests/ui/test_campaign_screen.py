@@ -265,9 +265,14 @@ def test_a_damaged_save_shows_its_reason_and_cannot_be_opened(app):
     C.save_campaign(good, folder / "good.yaml")
     text = (folder / "good.yaml").read_text()
     (folder / "broken.yaml").write_text(re.sub(r"(?m)^month: \d+", "month: 99", text))
-    app.replace(CampaignStartScene)
+    from game.ui.scenes.menu import MenuScene
+
+    app.replace(MenuScene)
+    frames(app, 2)
+    key(app, pygame.K_a)  # the menu's Campaign… button
     frames(app, 2)
     start = app.scene
+    assert isinstance(start, CampaignStartScene)
     titles = [t for t, _ in start.items]
     assert titles == ["broken \u2014 damaged", "good \u2014 month 1"]
     assert start.picked == 1 and start.open_button.is_enabled
@@ -339,3 +344,30 @@ def test_the_log_keeps_the_enemys_victory_points_off_a_sides_sheet():
     assert "took HMS Isis" not in outcome_html(c, None, "A")
     c.stage = "over"
     assert "took HMS Isis" in log_html(c, "A"), "at the end both ledgers are open"
+
+
+def test_a_resolution_cancelled_leaves_the_engagement_to_fight(app, monkeypatch):
+    import threading
+
+    c = campaign_at("battle")
+    scene = open_scene(app, c)
+    cancelled = threading.Event()
+    record = recorded_outcome()
+
+    def slow(campaign):
+        assert cancelled.wait(10)  # still resolving when the player cancels
+        return record(campaign)
+
+    monkeypatch.setattr("game.ui.scenes.campaign.resolve_battle", slow)
+    key(app, pygame.K_a)
+    assert app.scene is not scene, "the working screen is up"
+    key(app, pygame.K_ESCAPE)
+    cancelled.set()
+    for _ in range(200):
+        frames(app)
+        if app.scene is scene:
+            break
+    assert app.scene is scene
+    assert record.calls == [1], "the battle was resolved on a copy..."
+    assert c.stage == "battle" and c.battle is not None, "...and dropped: the engagement is still to fight"
+    assert C.load_campaign(scene.path).stage == "battle"

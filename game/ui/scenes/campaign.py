@@ -652,10 +652,13 @@ class CampaignScene(Scene):
         work_on = copy.deepcopy(self.c)
 
         def work(progress):  # type: ignore[no-untyped-def]
+            progress(0, 1)
             try:
-                return resolve_battle(work_on)
+                outcome = resolve_battle(work_on)
             except CampaignError as e:
                 raise WorkFailed(str(e)) from None
+            progress(1, 1)  # Cancel pressed meanwhile is honoured here: the copy is dropped, the campaign unchanged
+            return outcome
 
         def done(outcome: BattleOutcome) -> None:
             _restore(self.c, work_on)
