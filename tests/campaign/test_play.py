@@ -98,3 +98,17 @@ def test_one_engagement_self_played_with_the_real_engine():
         st = end.ships[f.ship]
         assert (f.hull, f.rigging, f.crew) == (max(0, st.hull), max(0, st.rigging), max(0, st.crew))
     assert c.stage in ("after", "over")
+
+
+def test_the_admiral_keeps_its_last_ship_from_a_stronger_enemy_but_fights_an_even_one():
+    from game.campaign import admiral
+    from game.campaign.state import LOST
+
+    c = small()
+    c.side("A").ships[1].status = LOST  # Shannon gone: Guerriere is all A has left
+    c.side("B").ships[0].value = 200  # a giant in B's first squadron
+    admiral.orders(c, "A")
+    assert c.side("A").orders.engage is False
+    c.side("B").ships[0].value = 10
+    admiral.orders(c, "A")
+    assert c.side("A").orders.engage is True and c.side("A").orders.squadron == "First Squadron"
