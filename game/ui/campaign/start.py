@@ -321,8 +321,9 @@ class CampaignStartScene(Scene):
                 return True
             if event.key in (pygame.K_UP, pygame.K_DOWN) and not typing and self.saves:
                 step = 1 if event.key == pygame.K_DOWN else -1
-                self._pick(((self.picked if self.picked is not None else -step) + step) % len(self.saves))
-                select_item(self.save_list, self.picked)
+                index = ((self.picked if self.picked is not None else -step) + step) % len(self.saves)
+                self._pick(index)
+                select_item(self.save_list, index)
                 return True
         return False
 
