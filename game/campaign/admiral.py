@@ -2,7 +2,7 @@
 
 It buys a mixed fleet at setup and keeps a reserve for repairs; each month it
 mans its prizes, sends its worst-hurt ships to the yard (never the last that
-can sail), lays down a new ship when the purse allows, sends its strongest
+can sail), lays down a new ship with what the hurt ships' repairs do not need, sends its strongest
 ready squadron, and refuses battle when it is ahead on victory points and
 that squadron is under half the enemy's strongest, or when it would be
 sending every ship it has left against a stronger enemy (a side behind must
@@ -25,8 +25,8 @@ from game.fleets.value import catalogue, prices
 SPEND_AT_SETUP = 0.85
 #: A ship goes to the yard when her hull or crew is below this share of what she was built with.
 REPAIR_BELOW = 0.7
-#: Points kept in hand before a new ship is laid down.
-BUILD_RESERVE = 25
+#: Months of repairs to the ships now hurt that she keeps the points for before laying down a new ship.
+MONTHS_OF_MENDING = 3
 #: She refuses battle when her squadron is weaker than this share of the enemy's strongest.
 REFUSE_BELOW = 0.5
 
@@ -104,7 +104,10 @@ def _repairs(c: Campaign, s: Side) -> None:
 def _build(c: Campaign, s: Side) -> None:
     if free_berths(s.yards.building) <= len(s.orders.build):
         return
-    purse = available(c, s.id) - BUILD_RESERVE
+    # Keep in hand what a few months of mending the ships now hurt would cost.
+    cost = shipped().repair.cost
+    hurt = len(in_repair(s)) + sum(1 for x in s.having(ACTIVE) if _hurt(x))
+    purse = available(c, s.id) - MONTHS_OF_MENDING * cost * hurt
     offers = [o for o in catalogue("btq21", s.nation) if 0 < price(o.id, o.quality or "average") <= purse]
     if not offers:
         return
