@@ -85,10 +85,13 @@ def test_start_writes_the_scenario_and_begins_its_battle(app, tmp_path) -> None:
     scene.seed_entry.set_text("7")
     key(app, pygame.K_r)
     rolled = scene.rolled
+    for menu in scene.player_menus:  # both sides human: no computer thinks before the first frame
+        menu.selected_option = next(o for o in menu.options_list if o[1] == "human")
     key(app, pygame.K_RETURN)
     written = tmp_path / "scenarios" / rolled.file_name()
     assert written.read_text(encoding="utf-8") == rolled.yaml_text
     assert isinstance(app.scene, BattleScene)
+    assert set(app.scene.match.players.values()) == {"human"}
 
 
 def test_a_saved_fleet_can_be_chosen_for_a_side(app, tmp_path) -> None:
