@@ -62,7 +62,7 @@ def generate_command(
     except (FileProblem, OSError) as e:
         print(f"error: --generate: cannot write the scenario: {e}", file=sys.stderr)
         return 2
-    print(rolled.title)
+    print(f"{rolled.title}: {rolled.against}")
     print(rolled.summary)
     print(f"seed {seed}: written to {path}")
     print(f"play it with: python main.py --scenario {path}")

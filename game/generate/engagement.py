@@ -35,7 +35,6 @@ from game.table.geometry import heading_vector, norm_heading
 
 #: The rule system whose scenarios the generator writes.
 SYSTEM = "btq21"
-MAX_TITLE = 80
 POINTS16 = "N NNE NE ENE E ESE SE SSE S SSW SW WSW W WNW NW NNW".split()
 
 
@@ -53,6 +52,12 @@ class Engagement:
     fog: bool = False  # Gifford's fog is played (the option exists and is on)
     rolls: tuple[tuple[str, int], ...] = field(default=())  # every die, in order, for the summary
     sides: tuple[str, ...] = ()  # the scenario's side ids, fleet by fleet
+    side_names: tuple[str, ...] = ()
+
+    @property
+    def against(self) -> str:
+        """'Channel Fleet against Escadre de Brest'."""
+        return " against ".join(self.side_names)
 
     @property
     def stem(self) -> str:
@@ -120,9 +125,8 @@ def engagement(
     sides = _sides(fleets, squadron, conditions, classes, tab)
     total = sum(len(ships) for s in sides for _n, ships in s.squadrons)
     layout = _LAYOUTS[line.layout](sides, line, wind, rules, tab, die, _table_for(total, tab))
-    title = f"{sides[0].name} against {sides[1].name}"
-    if len(title) > MAX_TITLE:  # long fleet names: their nations say enough
-        title = f"{sides[0].nation.title()} against {sides[1].nation.title()}"
+    # the line's name and the seed: the sides' names follow it wherever the scenario's name is shown
+    title = f"{line.name}, random engagement {seed}"
     taken = {str(b["id"]) for b in layout.batteries}  # ship and battery ids share one namespace
     summary = _summary(line, wind, wind_face, table_face, roll, layout, rolls)
     text = scenario_text(
@@ -138,7 +142,17 @@ def engagement(
         + (f" (line {roll} asked for)" if roll else ""),
     )
     return Engagement(
-        seed, line.roll, wind_face, wind, title, summary, text, layout.fog, tuple(rolls), (sides[0].id, sides[1].id)
+        seed,
+        line.roll,
+        wind_face,
+        wind,
+        title,
+        summary,
+        text,
+        layout.fog,
+        tuple(rolls),
+        (sides[0].id, sides[1].id),
+        (sides[0].name, sides[1].name),
     )
 
 

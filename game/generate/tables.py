@@ -43,6 +43,7 @@ class Line(Model):
     """One face of the D12 table."""
 
     roll: Annotated[int, within(1, TABLE_DIE)]
+    name: Annotated[str, text(max_len=60)]
     layout: Annotated[str, one_of(LAYOUTS, "layout")]
     attitude: Annotated[str, one_of(ATTITUDES, "attitude")]
     top: Annotated[str, one_of(SIDES, "side")] = "a"

@@ -113,7 +113,8 @@ def test_a_saved_fleet_can_be_chosen_for_a_side(app, tmp_path) -> None:
     step(app)
     assert not scene.nation_menus[1].is_enabled  # a saved fleet brings her own nation and budget
     key(app, pygame.K_r)
-    assert scene.rolled is not None and "Texel Squadron" in scene.rolled.title
+    assert scene.rolled is not None and scene.rolled.side_names[1] == "Texel Squadron"
+    assert "Texel Squadron" in scene.summary.html_text
     assert isinstance(app.scene, GenerateScene)
 
 

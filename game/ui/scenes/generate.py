@@ -154,16 +154,28 @@ class GenerateScene(Scene):
         for k in range(2):
             c = self.choice[k]
             self._label(R(pad, y + 5, label_w, 22), SIDE_NAMES[k])
-            self.fleet_menus.append(self._menu(fleets, c["fleet"], R(pad + label_w, y, left_w - label_w, row_h),
-                                               f"fleet_{k}"))
+            self.fleet_menus.append(
+                self._menu(fleets, c["fleet"], R(pad + label_w, y, left_w - label_w, row_h), f"fleet_{k}")
+            )
             self.fleet_menus[k].set_tooltip("A fleet you saved in the fleet builder, or one the dice muster")
             y += row_h + gap
             nation_w = (left_w - label_w - gap) // 2
-            self.nation_menus.append(self._menu([(_nation_label(n), n) for n in self.nations], c["nation"],
-                                                R(pad + label_w, y, nation_w, row_h), f"nation_{k}"))
-            self.budget_menus.append(self._menu([(f"{b} points", str(b)) for b in self.budgets], c["budget"],
-                                                R(pad + label_w + nation_w + gap, y, left_w - label_w - nation_w - gap,
-                                                  row_h), f"budget_{k}"))
+            self.nation_menus.append(
+                self._menu(
+                    [(_nation_label(n), n) for n in self.nations],
+                    c["nation"],
+                    R(pad + label_w, y, nation_w, row_h),
+                    f"nation_{k}",
+                )
+            )
+            self.budget_menus.append(
+                self._menu(
+                    [(f"{b} points", str(b)) for b in self.budgets],
+                    c["budget"],
+                    R(pad + label_w + nation_w + gap, y, left_w - label_w - nation_w - gap, row_h),
+                    f"budget_{k}",
+                )
+            )
             self.nation_menus[k].set_tooltip("The random fleet's nation")
             self.budget_menus[k].set_tooltip("The random fleet's points (the fleet builder's budgets)")
             if c["fleet"] != RANDOM:
@@ -171,38 +183,62 @@ class GenerateScene(Scene):
                 self.budget_menus[k].disable()
             y += row_h + gap
             self._label(R(pad + 8, y + 5, label_w - 8, 22), "Command", "@caption")
-            self.player_menus.append(self._menu([(kind_label(x), x) for x in self.kinds], c["player"],
-                                                R(pad + label_w, y, left_w - label_w, row_h), f"player_{k}"))
+            self.player_menus.append(
+                self._menu(
+                    [(kind_label(x), x) for x in self.kinds],
+                    c["player"],
+                    R(pad + label_w, y, left_w - label_w, row_h),
+                    f"player_{k}",
+                )
+            )
             y += row_h + gap + (8 if small else 14)
 
         self._label(R(pad, y + 5, label_w, 22), "Seed")
-        self.seed_entry = UITextEntryLine(R(pad + label_w, y, 140, row_h), manager=ui, container=self.root,
-                                          object_id=ObjectID(object_id="#engagement_seed"))
+        self.seed_entry = UITextEntryLine(
+            R(pad + label_w, y, 140, row_h),
+            manager=ui,
+            container=self.root,
+            object_id=ObjectID(object_id="#engagement_seed"),
+        )
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(SEED_DIGITS)
         self.seed_entry.set_text(self.seed_text)
-        self.seed_entry.set_tooltip("The dice of the set-up (and of the battle): the same seed and fleets roll the "
-                                    "same engagement")
-        self.new_seed_button = self._button(R(pad + label_w + 140 + gap, y, 70, row_h), "New", "new_seed",
-                                            "A fresh seed")
-        self.roll_button = self._button(R(pad + left_w - 110, y, 110, row_h), "Roll", "roll",
-                                        "Throw the dice: the wind, the table's line, the ships placed.  Key: R")
+        self.seed_entry.set_tooltip(
+            "The dice of the set-up (and of the battle): the same seed and fleets roll the same engagement"
+        )
+        self.new_seed_button = self._button(
+            R(pad + label_w + 140 + gap, y, 70, row_h), "New", "new_seed", "A fresh seed"
+        )
+        self.roll_button = self._button(
+            R(pad + left_w - 110, y, 110, row_h),
+            "Roll",
+            "roll",
+            "Throw the dice: the wind, the table's line, the ships placed.  Key: R",
+        )
         y += row_h + gap + 4
-        self.summary = UITextBox("", R(pad, y, left_w, h - pad - y), manager=ui, container=self.root,
-                                 object_id=ObjectID(object_id="#engagement_summary", class_id="@reading"))
+        self.summary = UITextBox(
+            "",
+            R(pad, y, left_w, h - pad - y),
+            manager=ui,
+            container=self.root,
+            object_id=ObjectID(object_id="#engagement_summary", class_id="@reading"),
+        )
 
         # the table rolled, and the buttons under it
         button_h = 40
         by = h - pad - button_h
-        self.start_button = self._button(R(w - pad - 150, by, 150, button_h), "Start", "start",
-                                         "Write the scenario to your scenarios folder and begin the battle.  "
-                                         "Key: Enter")
-        self.back_button = self._button(R(w - pad - 150 - 12 - 110, by, 110, button_h), "Back", "back",
-                                        "Back to the menu.  Key: Escape")
+        self.start_button = self._button(
+            R(w - pad - 150, by, 150, button_h),
+            "Start",
+            "start",
+            "Write the scenario to your scenarios folder and begin the battle.  Key: Enter",
+        )
+        self.back_button = self._button(
+            R(w - pad - 150 - 12 - 110, by, 110, button_h), "Back", "back", "Back to the menu.  Key: Escape"
+        )
         self.facts = self._label(R(rx, by - 30, right_w, 24), "", "@caption")
         self.thumb_rect = R(rx, top, right_w, by - 36 - top)
-        self.thumbnail = UIImage(self.thumb_rect, pygame.Surface(self.thumb_rect.size), manager=ui,
-                                 container=self.root)
+        self.thumbnail = UIImage(self.thumb_rect, pygame.Surface(self.thumb_rect.size), manager=ui, container=self.root)
         self._show()
 
     # --- rolling and starting ------------------------------------------------------
@@ -260,8 +296,10 @@ class GenerateScene(Scene):
     def _show(self) -> None:
         e, sc = self.rolled, self.rolled_scenario
         if e is None or sc is None:
-            text = ("<b>Nothing rolled yet.</b><br>Choose the fleets, then Roll (R) to see the engagement the "
-                    "dice make; Start begins it.")
+            text = (
+                "<b>Nothing rolled yet.</b><br>Choose the fleets, then Roll (R) to see the engagement the "
+                "dice make; Start begins it."
+            )
             if self.problem:
                 text = f"<b>Could not roll:</b><br>{html.escape(self.problem)}"
             self.summary.set_text(text)
@@ -269,7 +307,7 @@ class GenerateScene(Scene):
             self.thumbnail.set_image(pygame.Surface(self.thumb_rect.size))
             self.start_button.disable()
             return
-        lines = [f"<b>{html.escape(e.title)}</b>", html.escape(e.summary)]
+        lines = [f"<b>{html.escape(e.title)}</b><br>{html.escape(e.against)}", html.escape(e.summary)]
         for side in sc.sides:
             ships = [s for sq in side.squadrons for s in sq.ships]
             names = ", ".join(f"{html.escape(s.shown_name)} ({s.ship.guns})" for s in ships)
