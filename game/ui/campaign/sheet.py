@@ -62,14 +62,14 @@ def what_now(c: Campaign, side: Side | None) -> str:
     if c.stage == "setup":
         t = shipped()
         return (f"Buy your fleet from the catalogue: at least {t.least_squadrons} squadrons with ships, at most "
-                f"{t.most_first_rates} first rates and {t.most_batteries} shore batteries; then Fleet ready.")
+                f"{t.most_first_rates} first rates and {t.most_batteries} shore batteries; Enter when she is ready.")
     if c.stage == "orders":
         return ("Give the month's orders (build, repair, release, re-crew), pick the squadron to send and "
-                "whether to engage; then Close orders.")
+                "whether to engage; Enter when they are given.")
     if c.stage == "battle":
         return "Both squadrons are at sea: fight the engagement on the table, or have it resolved."
     if c.stage == "after":
-        return "Step g: put damaged ships into the repair berths (paid from next month); then End month."
+        return "Step g: put damaged ships into the repair berths (paid from next month); Enter to end the month."
     return c.result or "The war is over."
 
 

@@ -93,6 +93,14 @@ def saved_campaigns() -> list[SavedCampaign]:
     return out
 
 
+def free_name(taken: set[str]) -> str:
+    """A name for a new campaign whose save does not write over another's: campaign, campaign 2, ..."""
+    n = 1
+    while (name := "campaign" if n == 1 else f"campaign {n}").replace(" ", "-") in taken:
+        n += 1
+    return name
+
+
 def new_seed() -> int:
     """A seed the player may keep or change (from the system's entropy: the game's dice never use a global)."""
     return int.from_bytes(os.urandom(3), "little")
@@ -108,7 +116,7 @@ class CampaignStartScene(Scene):
         self.saves = saved_campaigns()
         self.picked: int | None = next((i for i, s in enumerate(self.saves) if s.campaign is not None), None)
         self.form = {
-            "name": "campaign", "seed": str(new_seed()),
+            "name": free_name({s.path.stem for s in self.saves}), "seed": str(new_seed()),
             "A_name": NAVIES["british"], "A_nation": "british", "A_player": "human",
             "B_name": NAVIES["french"], "B_nation": "french", "B_player": "computer",
         }

@@ -336,7 +336,7 @@ class CampaignScene(Scene):
                 f"{kind.capitalize()} ({t.battery(kind).price})" for kind in ("heavy", "medium", "light")
             ]
             self.battery_menu = UIDropDownMenu(options, options[1], rect, manager=ui, container=self.root,
-                                               object_id=ObjectID(class_id="@player_kind"), expand_on_option_click=True)
+                                               object_id=ObjectID(class_id="@player_kind"))
             self.battery_menu.set_tooltip(a.tip)
             return
         if a.name == "recrew_menu":
