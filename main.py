@@ -59,7 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--fleet-random", nargs=3, metavar=("SYSTEM", "NATION", "BUDGET"),
-        help="print a random fleet (with --seed N, --out FILE to write it)",
+        help="print a random fleet (seed 1 unless --seed N; --out FILE writes it)",
     )
     p.add_argument(
         "--generate", nargs="?", const=-1, type=_seed, metavar="SEED",
