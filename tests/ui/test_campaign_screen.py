@@ -371,3 +371,29 @@ def test_a_resolution_cancelled_leaves_the_engagement_to_fight(app, monkeypatch)
     assert record.calls == [1], "the battle was resolved on a copy..."
     assert c.stage == "battle" and c.battle is not None, "...and dropped: the engagement is still to fight"
     assert C.load_campaign(scene.path).stage == "battle"
+
+
+def test_scuttle_and_surrender_ask_first(app):
+    c = campaign_at("orders")
+    scene = open_scene(app, c)
+    ship = next(s for s in c.sides["A"].ships if s.status == "active")
+    click_row(app, scene, "ship", ship.id)
+    key(app, pygame.K_x)
+    assert scene.confirm is not None and ship.status == "active", "nothing sunk before the player says so"
+    key(app, pygame.K_ESCAPE)
+    assert not scene.confirm.alive() and ship.status == "active"
+    key(app, pygame.K_x)
+    click(app, centre(scene.confirm.confirm_button))
+    assert (ship.status, ship.fate) == ("lost", "scuttled")
+    assert sum(e.points for e in c.sides["A"].vp) == -ship.value
+
+    click(app, centre(scene.buttons["surrender"][0]))
+    assert c.stage == "orders"
+    click(app, centre(scene.confirm.confirm_button))
+    assert c.stage == "over" and c.winner == "B", said(app)
+    assert C.load_campaign(scene.path).stage == "over"
+    texts = " ".join(el.html_text for el in app.ui.get_sprite_group().sprites()
+                     if isinstance(el, pygame_gui.elements.UITextBox))
+    assert "Marine Royale wins the war" in texts
+    assert f"Royal Navy</b>: {-ship.value} victory points" in texts
+    assert [b.text for b, _ in scene.buttons.values()] == ["Back to menu"]

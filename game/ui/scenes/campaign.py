@@ -271,6 +271,7 @@ class CampaignScene(Scene):
         return {"w": w, "h": h, "m": 12 if small else 20, "row": 34 if small else 38, "gap": 6 if small else 8}
 
     def _build(self) -> None:
+        self._built = self._built_for()
         for element in list(self.root.elements):
             element.kill()
         self.buttons = {}
@@ -479,8 +480,15 @@ class CampaignScene(Scene):
         self.refresh()
         return True
 
+    def _built_for(self) -> tuple[int, str, str, bool]:
+        return (self.c.month, self.c.stage, self.side, self.covered)
+
     def refresh(self) -> None:
-        """The words and the fleet again after a command (the widgets stay where they are)."""
+        """The words and the fleet again after a command (the widgets stay where they are, unless the command
+        moved the campaign on: then the screen is laid out for where it now stands)."""
+        if self._built != self._built_for():
+            self._build()
+            return
         s = self.c.side(self.side)
         if self.show_table:
             self.table.set_rows(rows_of(self.c, s))
@@ -680,7 +688,6 @@ class CampaignScene(Scene):
         if self.confirm_for == "surrender":
             if self.command(surrender):
                 _save(self.app, self.c, self.path)
-                self._build()
         elif self.confirm_for.startswith("scuttle:"):
             self.command(scuttle, self.confirm_for.split(":", 1)[1])
 
