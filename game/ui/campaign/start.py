@@ -316,6 +316,8 @@ class CampaignStartScene(Scene):
         if event.type == pygame.KEYDOWN:
             typing = any(isinstance(e, UITextEntryLine) for e in (self.app.ui.get_focus_set() or ()))
             if event.key == pygame.K_ESCAPE:
+                if close_open_menu(*(m for _, *menus in self.side_widgets.values() for m in menus)):
+                    return True
                 if typing:
                     self.app.ui.set_focus_set(None)
                 else:
@@ -346,6 +348,18 @@ class CampaignStartScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(_BG)
+
+
+def close_open_menu(*menus: UIDropDownMenu | None) -> bool:
+    """Escape on an open drop-down closes it (and does nothing else); whether one was open."""
+    for menu in menus:
+        if menu is None or not menu.alive():
+            continue
+        state = getattr(menu, "current_state", None)
+        if state is not None and state is menu.menu_states.get("expanded"):
+            state.should_transition = True
+            return True
+    return False
 
 
 def _chosen(menu: UIDropDownMenu) -> str:

@@ -72,6 +72,7 @@ from game.ui.app import Scene
 from game.ui.campaign.calendar import draw_calendar
 from game.ui.campaign.fleet_table import FleetTable, Row, rows_of
 from game.ui.campaign.sheet import STAGE_WORDS, final_html, log_html, outcome_html, plan_html, sheet_html, what_now
+from game.ui.campaign.start import close_open_menu
 from game.ui.campaign.turns import ROUNDS, Turns
 from game.ui.scale import design, px
 from game.ui.scale import rect as R
@@ -270,8 +271,13 @@ class CampaignScene(Scene):
         small = w < 1200 or h < 720
         return {"w": w, "h": h, "m": 12 if small else 20, "row": 34 if small else 38, "gap": 6 if small else 8}
 
+    def message_area(self) -> pygame.Rect | None:
+        """Messages (a refusal's reason) go over the foot of the sheet, never over the buttons."""
+        return self.body_rect
+
     def _build(self) -> None:
         self._built = self._built_for()
+        self.body_rect: pygame.Rect | None = None
         for element in list(self.root.elements):
             element.kill()
         self.buttons = {}
@@ -299,6 +305,7 @@ class CampaignScene(Scene):
         actions = _actions(self.c, self.side, self.turns.last(self.c, self.side), self.right)
         rows_h = self._lay_actions(actions)
         top, bottom = 104, k["h"] - m - rows_h - 8
+        self.body_rect = R(m, top, w - 2 * m, bottom - top)
         if self.c.stage == "battle":
             self._build_battle(top, bottom)
         elif self.c.stage == "over":
@@ -789,6 +796,10 @@ class CampaignScene(Scene):
                 self.confirm.kill()
                 return True
             return False
+        if event.key == pygame.K_ESCAPE and close_open_menu(
+            *(getattr(self, name, None) for name in ("battery_menu", "recrew_menu", "quality_menu"))
+        ):
+            return True
         if self._typing():
             if event.key == pygame.K_ESCAPE:
                 self.app.ui.set_focus_set(None)
