@@ -355,8 +355,8 @@ def close_open_menu(*menus: UIDropDownMenu | None) -> bool:
     for menu in menus:
         if menu is None or not menu.alive():
             continue
-        state = getattr(menu, "current_state", None)
-        if state is not None and state is menu.menu_states.get("expanded"):
+        state = menu.menu_states.get("expanded")
+        if state is not None and menu.current_state is state:
             state.should_transition = True
             return True
     return False
