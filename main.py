@@ -57,6 +57,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--house-rules", metavar="FILE", help="play (or check) with a house-rules file changing numbers of the tables"
     )
+    p.add_argument(
+        "--fleet-random", nargs=3, metavar=("SYSTEM", "NATION", "BUDGET"),
+        help="print a random fleet (seed 1 unless --seed N; --out FILE writes it)",
+    )
+    p.add_argument(
+        "--generate", nargs="?", const=-1, type=_seed, metavar="SEED",
+        help="roll a random engagement (Gifford's tactical engagement table) and write it as a scenario file: "
+        "with --fleet FILE twice or --budget N --nations A B, --roll K for a line of the table, --out FILE",
+    )
+    p.add_argument("--fleet", action="append", default=[], metavar="FILE", help="with --generate: a side's fleet file")
+    p.add_argument("--budget", type=int, metavar="N", help="with --generate: points for each random fleet")
+    p.add_argument("--nations", nargs=2, metavar=("A", "B"), help="with --generate: the random fleets' nations")
+    p.add_argument("--roll", type=int, metavar="K", help="with --generate: the line of the D12 table (1-12)")
+    p.add_argument(
+        "--campaign", metavar="NEW|FILE",
+        help="play Gifford's campaign headless, both sides run by the computer's admiral and every engagement "
+        "resolved automatically; one JSON line a month (with --months N, --seed N, --auto)",
+    )
+    p.add_argument("--months", type=int, metavar="N", help="with --campaign: months to play (default: to the end)")
+    p.add_argument("--auto", action="store_true", help="with --campaign FILE: the admiral runs a person's side too")
     return p
 
 
@@ -115,8 +135,18 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.check_data is not None:
         from game.content.load import check_data
+        from game.fleets.cli import check_fleets, fleet_files
 
-        problems = check_data(args.check_data)
+        fleets = fleet_files(args.check_data)
+        others = [path for path in args.check_data if path not in fleets]
+        problems = check_data(others) if others or not fleets else []
+        problems += check_fleets(fleets)
+        if not args.check_data:  # every shipped file: the random engagement's table too
+            from game.campaign.tables import campaign_problems
+            from game.generate.tables import generator_problems
+
+            problems += generator_problems()
+            problems += campaign_problems()
         if args.house_rules and not problems:
             problems = _check_house_rules(args.house_rules)
         for line in problems:
@@ -129,6 +159,21 @@ def main(argv: list[str] | None = None) -> int:
         if problem:
             print(f"error: {problem}", file=sys.stderr)
             return 2
+    if args.fleet_random:
+        from game.fleets.cli import random_fleet_command
+
+        return random_fleet_command(*args.fleet_random, seed=args.seed, out=args.out)
+    if args.generate is not None:
+        from game.generate.cli import generate_command
+
+        seed = None if args.generate == -1 else args.generate
+        return generate_command(
+            seed, fleet_files=args.fleet, budget=args.budget, nations=args.nations, roll=args.roll, out=args.out
+        )
+    if args.campaign:
+        from game.campaign.runner import run as run_campaign
+
+        return run_campaign(args.campaign, args.months, 1 if args.seed is None else args.seed, args.auto, sys.stdout)
     if args.replay:
         return _replay(args.replay)
     if args.report:
@@ -136,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return run(args.report, args.out, args.house_rules)
     if args.out:
-        print("error: --out goes with --report", file=sys.stderr)
+        print("error: --out goes with --report, --fleet-random or --generate", file=sys.stderr)
         return 2
     if args.selfplay:
         return _selfplay(args)

@@ -66,6 +66,12 @@ class _Ship:
     shifted: int = 0  # the turn she last rigged or struck her chasers
 
 
+def _start(entry: dict, track: str) -> Any:
+    """A track's full figure: a ship that starts damaged gives it under ``start``."""
+    start = entry.get("start")
+    return start.get(track, entry[track]) if isinstance(start, dict) else entry[track]
+
+
 def _off_bow(heading: float, wind_from: float) -> float:
     d = (wind_from - heading) % 360.0
     return 360.0 - d if d > 180.0 else d
@@ -169,15 +175,15 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
                     s["quality"],
                     "flagship" in s["specials"],
                     rigging=s["rigging"],
-                    rigging_start=s["rigging"],
+                    rigging_start=_start(s, "rigging"),
                     crew=s["crew"],
-                    crew_start=s["crew"],
+                    crew_start=_start(s, "crew"),
                     squadron=str(s.get("squadron", "")),
                     side=str(s.get("side", "")),
                     rate=str(s.get("rate", "")),
                     guns=s["guns"],
                     large_share=s["large_share"],
-                    hull_start=s["hull"],
+                    hull_start=_start(s, "hull"),
                     hull=s["hull"],
                     battery="shore_battery" in s["specials"],
                     marines="marines" in s["specials"],

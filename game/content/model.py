@@ -164,6 +164,16 @@ class ScenarioShip:
     specials: tuple[str, ...] = ()  # added to the class's specials
     source: str = ""
     anchored: str = ""  # "bow" or "stern": she starts the battle at anchor (option anchors)
+    #: The name she sails under ("" = her class's own name): two ships of one class can meet.
+    name: str = ""
+    #: Her tracks at the start where a damaged ship has fewer than her class ("hull", "rigging", "crew");
+    #: her points in victory stay her class's, as Gifford's campaign counts them.
+    condition: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def shown_name(self) -> str:
+        """The name a player reads for her."""
+        return self.name or self.ship.name
 
 
 @dataclass(frozen=True)

@@ -284,6 +284,27 @@ class Victory(Open):
     value: ShipValue
 
 
+class FleetPrices(Model):
+    """What a ship costs in a fleet bought by points (docs/FLEETS.md).
+
+    Read by :func:`fleet_prices`, never into the :class:`RuleSet`: the prices
+    do not change how a battle plays, so they stay out of the tables a save
+    records (and an old save keeps loading when a price is tuned).
+    """
+
+    #: Her victory value is multiplied by her crew's factor.
+    quality: ByQuality[Factor]
+    #: Our points to one of Gifford's campaign points.
+    gifford_point: Annotated[int, within(1, 1000)]
+    #: The budgets the fleet builder offers, smallest first.
+    budgets: Annotated[tuple[Points, ...], count(1, 20), distinct]
+    #: A random fleet holds at most this many ships of a rate (Gifford's campaign: two 1st rates).
+    most_of_rate: Annotated[dict[str, Annotated[int, within(0, 1000)]], keyed(Vocab("rates"), "rate", False)] = {}
+    #: Rates a random fleet keeps to a share of her ships (so that she is not all brigs).
+    small_rates: Annotated[tuple[RateName, ...], count(0, MAX_ROWS), distinct] = ()
+    small_share: Share = 1.0
+
+
 # --- the optional rules: one model each ---------------------------------------------
 
 
@@ -449,6 +470,7 @@ class RulesFile(Model):
     morale: Morale
     shore_battery: ShoreBatteryTable
     victory: Victory
+    fleet: FleetPrices | None = None
 
 
 def vocabulary(rules: RuleSet) -> dict[str, list[str]]:
@@ -616,6 +638,20 @@ def _build(f: RulesFile, source: str) -> RuleSet:
         victory=f.victory.model_dump(),
         source=source,
     )
+
+
+def fleet_prices(path: str | os.PathLike[str]) -> FleetPrices | None:
+    """The ``fleet:`` table of a rule set file (None when it has none); raises ContentError as load_rules."""
+    ctx = Ctx(path)
+    root = parse_file(ctx)
+    if root is None:
+        ctx.raise_if_any()
+    assert root is not None
+    vocab: dict[str, Any] = {"sizes": None, "rates": None, "sails": None, "crew_qualities": None, "ranges": None}
+    checked = check(ctx, RulesFile, root, vocab)
+    ctx.raise_if_any()
+    assert checked.model is not None
+    return checked.model.fleet
 
 
 def load_rules(path: str | os.PathLike[str]) -> RuleSet:

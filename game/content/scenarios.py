@@ -45,6 +45,8 @@ from game.systems.base import OptionError
 from game.table.geometry import base_corners, convex_overlap
 
 TERRAIN_KINDS = ("island", "coast", "shoal")
+#: The tracks a placed ship's ``condition`` may give.
+CONDITION_TRACKS = ("hull", "rigging", "crew")
 EDGES = ("north", "south", "east", "west")
 VICTORY_MODES = ("points",)
 
@@ -63,6 +65,7 @@ MAX_SHIPS = 120  # ships and batteries in all: Trafalgar had 60 (a random self-p
 MAX_TERRAIN = 50
 MAX_POLYGON = 256  # corners of one piece of terrain
 MAX_TEXT = 4000  # characters of a description
+MAX_TRACK = 1000  # points of one track of a damaged ship (her class's figure bounds it first)
 
 #: Coordinates may lie off the table (terrain running off an edge), but not without limit.
 Coord = Annotated[float, within(-MAX_TABLE, 2 * MAX_TABLE)]
@@ -86,10 +89,24 @@ class TerrainPiece(Model):
     depth: RateName = ""
 
 
+Track = Annotated[int, within(0, MAX_TRACK)]
+
+
+class Condition(Model):
+    """A damaged ship's tracks at the start (a ship carried from an earlier battle); a track not given is full."""
+
+    hull: Annotated[int, within(1, MAX_TRACK)] | None = None
+    rigging: Track | None = None
+    crew: Annotated[int, within(1, MAX_TRACK)] | None = None
+
+
 class PlacedShip(Model):
     """A ship of a squadron: a class of the ships list, placed; her id is the class's unless she has her own."""
 
     ship: Name
+    #: The name she sails under, if not her class's.
+    name: Name = ""
+    condition: Condition | None = None
     id: Slug | None = None
     pose: Annotated[tuple[Coord, Coord, Compass], fixed("[x, y, heading]", 3)]
     sail: Annotated[str, one_of(Vocab("sails"), "sail setting")]
@@ -331,6 +348,8 @@ def _check_ship(
         uid = uid if unit_ids.claim(uid, (*at, "id")) else None
     elif checked.ok((*at, "id")):  # the id defaults to the ship's
         uid = name if unit_ids.claim(name, (*at, "ship"), "; give this entry its own 'id'") else None
+    if cls is not None:
+        _check_condition(checked, at, cls)
     pose = checked.at((*at, "pose"))
     if cls is None or pose is None or uid is None:
         return
@@ -343,6 +362,18 @@ def _check_ship(
         if _boxes_meet(box, _bbox(t.points)) and shapes.overlaps(t.points, corners):
             checked.add((*at, "pose"), f"base of '{uid}' overlaps {t.kind} '{t.id}'")
     placed.append(_Placed(uid, (*at, "pose"), checked.line((*at, "pose")), corners))
+
+
+def _check_condition(checked: Checked[ScenarioFile], at: Loc, cls: ShipClass) -> None:
+    """A damaged ship has at most her class's figure on each track: damage cannot add to her."""
+    given: Condition | None = checked.at((*at, "condition"))
+    if given is None:
+        return
+    for track in CONDITION_TRACKS:
+        left = getattr(given, track)
+        full = int(getattr(cls, track))
+        if left is not None and left > full:
+            checked.add((*at, "condition", track), f"{left} is more than {cls.name}'s {track} of {full}")
 
 
 def _check_overlaps(checked: Checked[ScenarioFile], placed: list[_Placed]) -> None:
@@ -416,6 +447,8 @@ def _build(
                             specials=s.specials,
                             source=where("sides", si, "squadrons", qi, "ships", mi),
                             anchored=s.anchored,
+                            name=s.name,
+                            condition=_condition(s.condition),
                         )
                         for mi, s in enumerate(sq.ships)
                     ),
@@ -442,6 +475,12 @@ def _build(
         victory=sc.victory.model_dump(),
         source=ctx.label,
     )
+
+
+def _condition(given: Condition | None) -> dict[str, int]:
+    if given is None:
+        return {}
+    return {t: int(v) for t in CONDITION_TRACKS if (v := getattr(given, t)) is not None}
 
 
 def load_scenario(path: str | os.PathLike[str], ships: Mapping[str, ShipClass], rules: RuleSet) -> Scenario:

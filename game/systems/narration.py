@@ -133,7 +133,7 @@ def names_from_scenario(scenario: Scenario) -> dict[str, str]:
         for sq in side.squadrons:
             names[sq.id] = sq.name
             for s in sq.ships:
-                names[s.id] = s.ship.name
+                names[s.id] = s.shown_name
     return names
 
 

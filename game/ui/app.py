@@ -335,10 +335,16 @@ class QuarterdeckApp(App):
     # Each returns None on success, or a one-line reason (the current scene stays as it was).
 
     def start_battle(
-        self, scenario: str | Path, players: dict[str, str], seed: int | None = None, options: dict | None = None
+        self,
+        scenario: str | Path,
+        players: dict[str, str],
+        seed: int | None = None,
+        options: dict | None = None,
+        sequel=None,
     ) -> str | None:
         """A battle of a shipped scenario by name, or of any scenario file by its path (a ``Path``, or a
-        name ending in .yaml or holding a folder): the editor's, the generator's, a campaign's."""
+        name ending in .yaml or holding a folder): the editor's, the generator's, a campaign's.  ``sequel``
+        (game.ui.match.Sequel) is where the end screen offers to go when it is over (back to a campaign)."""
         from game.content.load import ContentError, list_scenarios, open_scenario, scenario_path
         from game.persistence.session import Session
         from game.ui.match import Match
@@ -361,7 +367,9 @@ class QuarterdeckApp(App):
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "little")
         try:
-            match = Match(Session(sc, self.rules, seed, dict(players), dict(options or {})), autosave=self.autosave)
+            match = Match(
+                Session(sc, self.rules, seed, dict(players), dict(options or {})), autosave=self.autosave, sequel=sequel
+            )
         except ValueError as e:
             return str(e)
         if self.autosave:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,9 +36,22 @@ class _Thought:
     done: threading.Event = field(default_factory=threading.Event)
 
 
+@dataclass(frozen=True)
+class Sequel:
+    """Where a battle started from elsewhere (a campaign's engagement) goes on once it is over: the end
+    screen offers ``label`` (with ``tip``), and ``go(match)`` takes the finished battle back there."""
+
+    label: str
+    tip: str
+    go: Callable[[Match], None]
+
+
 class Match:
-    def __init__(self, session: Session, autosave: bool = True, autosave_to: Path | None = None) -> None:
+    def __init__(
+        self, session: Session, autosave: bool = True, autosave_to: Path | None = None, sequel: Sequel | None = None
+    ) -> None:
         self.session = session
+        self.sequel = sequel
         self.autosave = autosave
         self.autosave_to = autosave_to
         self.players = {side: kind for side, kind in session.players.items()}

@@ -140,9 +140,11 @@ def log_standings(events: Sequence[Mapping[str, Any]], rules: RuleSet) -> tuple[
     for s in setup.get("ships") or ():
         if not isinstance(s, Mapping) or not isinstance(s.get("id"), str) or not isinstance(s.get("side"), str):
             continue
-        value = value_of(
-            rules, _whole(s.get("guns")), _whole(s.get("hull")), _whole(s.get("rigging")), _whole(s.get("crew"))
-        )
+        # a ship that starts damaged is worth her full tracks (``start``), as the engine counts her
+        start = s.get("start")
+        full = start if isinstance(start, Mapping) else s
+        tracks = (_whole(full.get(t)) for t in ("hull", "rigging", "crew"))
+        value = value_of(rules, _whole(s.get("guns")), *tracks)
         ships[s["id"]] = {
             "owner": s["side"],
             "side": s["side"],

@@ -87,12 +87,14 @@ def broadside_table(state: GameState, ship: Ship) -> list[BandDice]:
 
 
 def _armament(state: GameState, ship: Ship) -> str:
+    """Her real battery, after her class when she sails under a name of her own."""
     sc = getattr(state, "scenario", None)
     if sc is None:
         return ""
     for _side, _sq, entry in sc.ships():
         if entry.id == ship.id:
-            return str(entry.ship.armament)
+            cls = f"{entry.ship.name} class" if entry.name and entry.name != entry.ship.name else ""
+            return " · ".join(t for t in (cls, str(entry.ship.armament)) if t)
     return ""
 
 

@@ -10,7 +10,7 @@ from game.systems.btq21 import events as ev
 from game.systems.btq21.dice import Dice
 from game.systems.btq21.events import Out, pose_of
 from game.systems.btq21.initiative import roll_initiative
-from game.systems.btq21.state import GameState, Ship, Squadron
+from game.systems.btq21.state import TRACKS, GameState, Ship, Squadron
 
 
 def new_game(
@@ -34,9 +34,10 @@ def new_game(
                 )
                 size = rules.size_of(cls.rate)
                 length, width = rules.bases[size]
+                left = {"hull": cls.hull, "rigging": cls.rigging, "crew": cls.crew, **entry.condition}
                 ships[entry.id] = Ship(
                     id=entry.id,
-                    name=cls.name,
+                    name=entry.shown_name,
                     side=side.id,
                     squadron=sq.id,
                     nation=cls.nation,
@@ -56,9 +57,9 @@ def new_game(
                     hull_start=cls.hull,
                     rigging_start=cls.rigging,
                     crew_start=cls.crew,
-                    hull=cls.hull,
-                    rigging=cls.rigging,
-                    crew=cls.crew,
+                    hull=left["hull"],
+                    rigging=left["rigging"],
+                    crew=left["crew"],
                     hull_cripple=rules.crippled_at(cls.hull),
                     rigging_cripple=rules.crippled_at(cls.rigging),
                     crew_cripple=rules.crippled_at(cls.crew),
@@ -152,7 +153,8 @@ def _battery(rules: RuleSet, side: str, nation: str, bat: ShoreBattery) -> Ship:
 
 
 def _ship_entry(s: Ship) -> dict[str, Any]:
-    return {
+    """Her setup line; a ship that starts damaged also gives her full tracks (``start``), which her points use."""
+    entry = {
         "id": s.id,
         "name": s.name,
         "side": s.side,
@@ -172,3 +174,7 @@ def _ship_entry(s: Ship) -> dict[str, Any]:
         "pose": pose_of(s),
         "sail": s.sail,
     }
+    start = {t: s.start(t) for t in TRACKS}
+    if any(start[t] != s.left(t) for t in TRACKS):
+        entry["start"] = start
+    return entry

@@ -217,6 +217,17 @@ class EndScene(Scene):
             object_id=ObjectID(object_id="#watch_again", class_id="@action_button"),
         )
         self._report_buttons(pad, int(up))
+        self.sequel_button: UIButton | None = None
+        sequel = self.match.sequel
+        if sequel is not None:  # a battle of a campaign: back to it, with the result
+            self.sequel_button = UIButton(
+                R(cw - pad - 250, up, 250, 40),
+                sequel.label,
+                manager=ui,
+                container=self.card,
+                tool_tip_text=f"{sequel.tip}  Key: B",
+                object_id=ObjectID(object_id="#sequel", class_id="@action_button"),
+            )
         self.menu_button = UIButton(
             R(cw - pad - 180, by, 180, 40),
             "Back to menu",
@@ -293,6 +304,11 @@ class EndScene(Scene):
         match = self.match
         self.app.open_replay(match.session, "the battle just fought", back=lambda: self.app.open_battle(match))
 
+    def go_on(self) -> None:
+        """Where the battle was started from (its sequel): the finished battle goes back there."""
+        if self.match.sequel is not None:
+            self.match.sequel.go(self.match)
+
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.save_button:
@@ -313,6 +329,9 @@ class EndScene(Scene):
             if event.ui_element is self.menu_button:
                 self.app.back_to_menu()
                 return True
+            if self.sequel_button is not None and event.ui_element is self.sequel_button:
+                self.go_on()
+                return True
             return False
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
@@ -323,6 +342,8 @@ class EndScene(Scene):
                 self.open_report()
             elif event.key == pygame.K_e:
                 self.export_report()
+            elif event.key == pygame.K_b and self.match.sequel is not None:
+                self.go_on()
             return True
         return is_input(event)
 

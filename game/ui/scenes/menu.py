@@ -257,10 +257,16 @@ class MenuScene(Scene):
             ("first", "F", "First battle", "New to the game? A guided battle that teaches it step by step, "
              "against the computer.  Key: F"),
             ("new", "N", "New battle", "Choose a scenario and who commands each side.  Key: N"),
+            ("generate", "G", "Random engagement\u2026", "Two fleets, and Gifford's dice set up the battle: the wind, "
+             "the table's line (fog, corners, a chase, a shore under batteries...), the ships placed.  Key: G"),
             ("continue", "C", "Continue", f"Resume the autosaved battle: {continue_line}.  Key: C"),
             ("load", "L", "Load\u2026", "Open a saved battle from a file.  Key: L"),
             ("watch", "W", "Watch a replay\u2026", "Watch a saved battle again, turn by turn, and take command from "
              "any point; an autosave of a finished battle will do.  Key: W"),
+            ("campaign", "A", "Campaign\u2026", "A war of two years (Gifford's campaign): buy a fleet, build, repair "
+             "and fight a month's engagement at a time, hot seat or against the computer.  Key: A"),
+            ("fleets", "B", "Fleets\u2026", "Build a fleet by points for a rule system and a nation, or draw one at "
+             "random, and save it for battles and campaigns.  Key: B"),
             ("reference", "R", "Rules reference",
              "The rules of the chosen scenario's rule system, with the tables in force.  Key: R"),
             ("settings", "S", "Settings", "Grid, arcs, camera, plain table, animation speed, volume and fullscreen.  "
@@ -272,6 +278,11 @@ class MenuScene(Scene):
             specs[at] = ("continue", "C", "Continue", f"Nothing to continue: {continue_line.lower()}.")
         self.buttons: dict[str, _Button] = {}
         y = m["title_h"] + 14
+        # as many buttons as there are fit under the title: they come closer together on a small window
+        room = design(self.app.size)[1] - y - 22 - 12
+        pitch = min(m["button_h"] + m["gap"], room // len(specs))
+        m["gap"] = min(m["gap"], max(4, pitch // 6))
+        m["button_h"] = pitch - m["gap"]
         bx = x + m["keycap"]
         for name, key, label, tip in specs:
             button = UIButton(
@@ -552,7 +563,7 @@ class MenuScene(Scene):
             ships = [s for sq in side.squadrons for s in sq.ships]
             # Beat to Quarters' ships go by their guns; another rule book's by the card they sail under
             names = ", ".join(
-                f"{html.escape(s.ship.name)} ({s.ship.guns if sc.system == 'btq21' else s.ship.rate})" for s in ships
+                f"{html.escape(s.shown_name)} ({s.ship.guns if sc.system == 'btq21' else s.ship.rate})" for s in ships
             )
             count = f"{len(ships)} ship{'s' if len(ships) != 1 else ''}"
             if side.batteries:
@@ -741,6 +752,11 @@ class MenuScene(Scene):
                 self.error_window("Could not start the first battle", error)
         elif name == "new":
             self.open_panel(None if self.panel_kind == "new" else "new")
+        elif name == "generate":
+            from game.ui.scenes.generate import GenerateScene
+
+            self._remember_panel_state()
+            self.app.replace(GenerateScene)
         elif name == "continue":
             if not self.buttons["continue"].widget.is_enabled:
                 return
@@ -751,6 +767,16 @@ class MenuScene(Scene):
             self.open_load_dialog()
         elif name == "watch":
             self.open_load_dialog("watch")
+        elif name == "campaign":
+            from game.ui.campaign.start import CampaignStartScene
+
+            self._remember_panel_state()
+            self.app.replace(CampaignStartScene)
+        elif name == "fleets":
+            from game.ui.scenes.fleets import FleetScene
+
+            self._remember_panel_state()
+            self.app.replace(FleetScene)
         elif name == "reference":
             self._remember_panel_state()
             self.app.push(ReferenceScene(self.app, self._system(self.entry(self.chosen))))
