@@ -128,6 +128,17 @@ class Form:
         self.y += ROW
         return box
 
+    def ticks(self, specs: list[tuple[str, bool, str, Handler]], columns: int = 2) -> None:
+        """Tick boxes side by side, ``columns`` to a row: (words, on, tip, on_change)."""
+        col_w = self.width // columns
+        top = self.y
+        for i, (words, on, tip, on_change) in enumerate(specs):
+            x, y = self.left + (i % columns) * col_w, top + (i // columns) * ROW
+            box = UICheckBox(R(x, y + 3, 22, 22), words, manager=self.ui, container=self.container,
+                             initial_state=on, tool_tip_text=tip)
+            self.handlers[box] = lambda e, f=on_change: f(e.type == pygame_gui.UI_CHECK_BOX_CHECKED)
+        self.y = top + -(-len(specs) // columns) * ROW
+
     def buttons(self, specs: list[tuple[str, str, Handler]], height: int = ROW) -> list[UIButton]:
         """A row of buttons sharing the width: (words, tip, on_press)."""
         n = len(specs)

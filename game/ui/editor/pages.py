@@ -60,7 +60,7 @@ def _scenario(f: Form, ed: EditorScene) -> None:
     f.text_box("Description", sc.description, "What happened, and what each side must do (the menu shows it). "
                "The edit is made when you leave the box.",
                lambda t: ed.edit(replace(sc, description=t.strip() or sc.description), "edit the description"),
-               lines=4)
+               lines=3)
 
     def size(i: int, text: str) -> None:
         v = number(text, 1, MAX_TABLE, "the table's " + ("width" if i == 0 else "height"))
@@ -100,9 +100,9 @@ def _scenario(f: Form, ed: EditorScene) -> None:
     f.entry("Turn limit", str(sc.turn_limit), "The battle ends after this many turns.", turns, numbers=True, limit=3)
     f.skip(4)
     f.heading("Optional rules", "The rule system's optional rules this scenario always plays with.")
-    for opt in ed.app.system.available:
-        f.tick(opt.title, D.has_option(sc, opt.name), opt.help,
-               lambda on, n=opt.name: ed.edit(D.set_option(ed.doc, n, on), f"switch {'on' if on else 'off'} {n}"))
+    f.ticks([(opt.title, D.has_option(sc, opt.name), opt.help,
+              lambda on, n=opt.name: ed.edit(D.set_option(ed.doc, n, on), f"switch {'on' if on else 'off'} {n}"))
+             for opt in ed.app.system.available])
 
 
 # --- the sides ------------------------------------------------------------------------------------
@@ -147,13 +147,13 @@ def _sides(f: Form, ed: EditorScene) -> None:
     if qi < 0:
         return
     sq = side.squadrons[qi]
-    f.entry("Squadron name", sq.name, "The squadron's name.", lambda t: ed.edit(
+    f.entry("Its name", sq.name, "The squadron's name.", lambda t: ed.edit(
         D.rename_squadron(ed.doc, si, qi, t.strip() or sq.name), "rename the squadron"))
     f.choice("Sails under", [(f"The side's ({side.nation.title()})", ""), *_nations()], sq.nation or "",
              "The flag this squadron sails under, if not the side's (the Combined Fleet had both).",
              lambda v: ed.edit(D.with_squadron(ed.doc, si, qi, nation=v or None), "change the squadron's nation"))
     n = len(sq.ships)
-    f.note(f"{n} ship{'s' if n != 1 else ''} in this squadron; add more on the Ships page.")
+    f.note(f"{n} ship{'s' if n != 1 else ''}; add them on the Ships page.")
 
 
 # --- the ships -------------------------------------------------------------------------------------

@@ -310,9 +310,11 @@ class EditorScene(Scene):
                 b.enable() if self.history.can_undo else b.disable()
             elif name == "redo":
                 b.enable() if self.history.can_redo else b.disable()
-        where = str(self.save_path) if self.save_path else "not saved yet"
+        where = self.save_path.name if self.save_path else "not saved yet"
         unsaved = "  \u00b7  unsaved edits" if self.dirty else ""
         self.file_label.set_text(f"{self.doc.name}  \u00b7  {where}{unsaved}")
+        self.file_label.set_tooltip(f"Saving writes {self.save_path}" if self.save_path else
+                                    f"The first save writes a file in {scenarios_dir()}")
 
     def resized(self, size: tuple[int, int]) -> None:
         super().resized(size)

@@ -1,0 +1,154 @@
+"""The scenario editor driven as a player would: posted clicks and keys on the real scene, files read back by the
+game's own reader."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.content.load import load_scenario, scenario_path
+from game.ui.editor import document as D
+from game.ui.scenes.editor import EditorScene, open_editor
+from tests.ui.driver import click, frames, key, make_app, press_button
+
+
+def _editor(path: str | None = None):
+    app = make_app((1280, 800))
+    open_editor(app, path)
+    frames(app, 2)
+    scene = app.scene
+    assert isinstance(scene, EditorScene)
+    return app, scene
+
+
+def _at(scene: EditorScene, x: float, y: float) -> tuple[int, int]:
+    sx, sy = scene.cam.to_screen(x, y)
+    return round(sx), round(sy)
+
+
+def _place(app, scene: EditorScene, ship: str, x: float, y: float) -> None:
+    scene.choose_class(ship)  # the pick in the ships list
+    click(app, _at(scene, x, y))
+
+
+def test_build_a_scenario_save_it_and_read_it_back(quarterdeck_home):
+    app, scene = _editor()
+    press_button(app, "Ships")
+    _place(app, scene, "constitution", 20, 20)
+    key(app, pygame.K_ESCAPE)  # stop placing
+    scene.choose_home(1, 0)  # the Joins menu: the second side's squadron
+    _place(app, scene, "guerriere", 50, 30)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_e)  # turn the chosen ship (guerriere) 15 degrees to starboard
+    key(app, pygame.K_t)  # draw an island
+    for corner in ((30, 5), (40, 5), (35, 12)):
+        click(app, _at(scene, *corner))
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert scene.save_path is not None and scene.save_path.parent == quarterdeck_home / "scenarios"
+    sc = load_scenario(scene.save_path, app.ships, app.rules)
+    placed = {s.id: s for _, _, s in sc.ships()}
+    assert [len(side.squadrons[0].ships) for side in sc.sides] == [1, 1]
+    assert placed["constitution"].pose[:2] == pytest.approx((20, 20), abs=0.2)
+    assert placed["guerriere"].pose == pytest.approx((50, 30, 15), abs=0.2)
+    assert [t.kind for t in sc.terrain] == ["island"] and len(sc.terrain[0].points) == 3
+    assert not scene.dirty
+
+
+def test_undo_and_redo_an_edit():
+    app, scene = _editor()
+    _place(app, scene, "constitution", 20, 20)
+    assert D.find_ship(scene.doc, "constitution") is not None
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert D.find_ship(scene.doc, "constitution") is None
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert D.find_ship(scene.doc, "constitution") is not None
+
+
+def test_an_overlapping_placement_is_refused_with_the_reason():
+    app, scene = _editor()
+    _place(app, scene, "constitution", 20, 20)
+    before = scene.doc
+    _place(app, scene, "guerriere", 20.5, 20)
+    assert scene.doc is before
+    assert app.message is not None and "overlap" in app.message[0]
+    _place(app, scene, "guerriere", 40, 0.5)  # her stern off the table's south edge
+    assert scene.doc is before and "not lie wholly on the" in app.message[0]
+
+
+def test_dragging_a_ship_onto_another_is_refused_and_she_stays():
+    from tests.ui.driver import drag
+
+    app, scene = _editor()
+    _place(app, scene, "constitution", 20, 20)
+    _place(app, scene, "guerriere", 40, 20)
+    key(app, pygame.K_ESCAPE)
+    drag(app, _at(scene, 40, 20), _at(scene, 20.5, 20))
+    at = D.find_ship(scene.doc, "guerriere")
+    assert at is not None and D.ship_at(scene.doc, at).pose[:2] == (40, 20)
+    assert "overlap" in app.message[0]
+    drag(app, _at(scene, 40, 20), _at(scene, 40, 30))
+    assert D.ship_at(scene.doc, at).pose[:2] == pytest.approx((40, 30), abs=0.2)
+
+
+def test_a_shipped_scenario_saved_unchanged_reads_back_the_same(quarterdeck_home):
+    app, scene = _editor(str(scenario_path("cap_noir")))
+    original = load_scenario(scenario_path("cap_noir"), app.ships, app.rules)
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert scene.save_path == quarterdeck_home / "scenarios" / "cap_noir.yaml"  # a copy: the shipped file stays
+    assert D.same(load_scenario(scene.save_path, app.ships, app.rules), original)
+
+
+def test_a_broken_file_lists_its_problems_by_line_and_the_editor_goes_on(tmp_path):
+    broken = tmp_path / "broken.yaml"
+    text = scenario_path("duel").read_text(encoding="utf-8").replace("ship: guerriere", "ship: guerière")
+    broken.write_text(text, encoding="utf-8")
+    line = next(i for i, ln in enumerate(text.splitlines(), 1) if "guerière" in ln)
+    app, scene = _editor(str(broken))
+    assert any(p.endswith(f"broken.yaml:{line}: sides[1].squadrons[0].ships[0].ship: unknown ship 'guerière' "
+                          "(did you mean 'guerriere'?)") for p in scene.problems), scene.problems
+    assert scene._modal() is not None
+    key(app, pygame.K_ESCAPE)  # closes the problems window
+    assert scene._modal() is None
+    _place(app, scene, "constitution", 20, 20)
+    assert D.find_ship(scene.doc, "constitution") is not None
+
+
+def test_a_scenario_the_reader_refuses_is_not_saved(quarterdeck_home):
+    app, scene = _editor()
+    _place(app, scene, "constitution", 20, 20)  # the second side has no ship yet
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert scene.save_path is not None and not scene.save_path.exists()
+    assert any(":" in p and "squadrons[0].ships" in p for p in scene.problems), scene.problems
+
+
+def test_a_cagway_scenario_is_refused_politely():
+    app, scene = _editor(str(scenario_path("cagway_blockade_run")))
+    assert "Beat to Quarters scenarios only" in scene.problems[0]
+    assert scene.doc.name == D.new_scenario().name
+
+
+def test_test_play_starts_the_battle_on_the_saved_file_and_comes_back(monkeypatch):
+    app, scene = _editor(str(scenario_path("duel")))
+    calls = []
+    monkeypatch.setattr(app, "start_battle", lambda *a: calls.append(a))
+    key(app, pygame.K_F5)
+    (path, players, seed, options), = calls
+    assert isinstance(path, Path) and load_scenario(path, app.ships, app.rules).name == "The Duel"
+    assert players == {"american": "human", "british": "human"} and options == {}
+    app.back_to_menu()  # what the battle's end screen and menu do
+    assert isinstance(app.scene, EditorScene) and app.scene.doc.name == "The Duel"
+
+
+def test_the_menu_opens_the_editor_with_key_e():
+    from game.ui.scenes.menu import MenuScene
+
+    app = make_app((1280, 800))
+    app.back_to_menu()
+    assert isinstance(app.scene, MenuScene)
+    key(app, pygame.K_e)
+    assert isinstance(app.scene, EditorScene)
+    press_button(app, "Menu")  # nothing edited: no question asked
+    assert isinstance(app.scene, MenuScene)
