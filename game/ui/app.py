@@ -297,7 +297,7 @@ class QuarterdeckApp(App):
         self.system = make_system(self.rules.system, self.rules)
         self._systems: dict[str, RuleSystem] = {}
         #: Where the way back to the menu goes instead, once (the scenario editor, after a test-play).
-        self.after_battle: Callable[[App], Scene] | None = None
+        self.after_battle: Callable[[QuarterdeckApp], Scene] | None = None
         self.autosave = not headless
         for folder in (home(), home() / "saves", home() / "reports", home() / "logs"):
             sweep(folder)  # temporary files a killed autosave or save left behind

@@ -27,6 +27,15 @@ from pygame_gui.elements import (
 from game.ui.scale import rect as R
 
 Handler = Callable[[Any], None]
+Action = Callable[[], None]
+
+
+def _ticked(on_change: Handler) -> Handler:
+    return lambda e: on_change(e.type == pygame_gui.UI_CHECK_BOX_CHECKED)
+
+
+def _pressed(on_press: Action) -> Handler:
+    return lambda _e: on_press()
 #: Height of a row and the gap under it, design pixels.
 ROW = 30
 GAP = 6
@@ -124,7 +133,7 @@ class Form:
                          initial_state=on, tool_tip_text=tip)
         if not enabled:
             box.disable()
-        self.handlers[box] = lambda e: on_change(e.type == pygame_gui.UI_CHECK_BOX_CHECKED)
+        self.handlers[box] = _ticked(on_change)
         self.y += ROW
         return box
 
@@ -136,10 +145,10 @@ class Form:
             x, y = self.left + (i % columns) * col_w, top + (i // columns) * ROW
             box = UICheckBox(R(x, y + 3, 22, 22), words, manager=self.ui, container=self.container,
                              initial_state=on, tool_tip_text=tip)
-            self.handlers[box] = lambda e, f=on_change: f(e.type == pygame_gui.UI_CHECK_BOX_CHECKED)
+            self.handlers[box] = _ticked(on_change)
         self.y = top + -(-len(specs) // columns) * ROW
 
-    def buttons(self, specs: list[tuple[str, str, Handler]], height: int = ROW) -> list[UIButton]:
+    def buttons(self, specs: list[tuple[str, str, Action]], height: int = ROW) -> list[UIButton]:
         """A row of buttons sharing the width: (words, tip, on_press)."""
         n = len(specs)
         gap = 6
@@ -148,7 +157,7 @@ class Form:
         for i, (words, tip, on_press) in enumerate(specs):
             b = UIButton(R(self.left + i * (w + gap), self.y, w, height), words, manager=self.ui,
                          container=self.container, tool_tip_text=tip)
-            self.handlers[b] = lambda e, f=on_press: f()
+            self.handlers[b] = _pressed(on_press)
             out.append(b)
         self.y += height + GAP
         return out

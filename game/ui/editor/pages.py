@@ -6,6 +6,7 @@ changes, so what the panel shows is always what the file would say.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -100,9 +101,10 @@ def _scenario(f: Form, ed: EditorScene) -> None:
     f.entry("Turn limit", str(sc.turn_limit), "The battle ends after this many turns.", turns, numbers=True, limit=3)
     f.skip(4)
     f.heading("Optional rules", "The rule system's optional rules this scenario always plays with.")
-    f.ticks([(opt.title, D.has_option(sc, opt.name), opt.help,
-              lambda on, n=opt.name: ed.edit(D.set_option(ed.doc, n, on), f"switch {'on' if on else 'off'} {n}"))
-             for opt in ed.app.system.available])
+    def switch(name: str) -> Callable[[bool], None]:
+        return lambda on: ed.edit(D.set_option(ed.doc, name, on), f"switch {'on' if on else 'off'} {name}")
+
+    f.ticks([(opt.title, D.has_option(sc, opt.name), opt.help, switch(opt.name)) for opt in ed.app.system.available])
 
 
 # --- the sides ------------------------------------------------------------------------------------
@@ -214,7 +216,7 @@ def _terrain(f: Form, ed: EditorScene) -> None:
         f.note("Click a piece of terrain to change it.")
         return
     t = sc.terrain[i]
-    f.heading(f"{t.kind.title()} {t.name or t.id}", f"{len(t.points)} corners")
+    f.heading(f"{t.kind.title()}: {t.name or 'no name'}", f"Its id in the file: {t.id}; {len(t.points)} corners.")
     f.entry("Name", t.name, "The name written on the table (may be empty).",
             lambda text: ed.edit(D.rename_terrain(ed.doc, i, text.strip()), "rename the terrain"))
     f.choice("Kind", kinds, t.kind, "Island and coast block ships and shot; a shoal is shallow water.",
@@ -233,11 +235,12 @@ def _victory(f: Form, ed: EditorScene) -> None:
     sc = ed.doc
     f.heading("Exit edges", "A side with an exit edge may take its ships off the table there.")
     words = {V.NO_EDGE: "None", "north": "North", "south": "South", "east": "East", "west": "West"}
+    def edge(side_id: str) -> Callable[[str], None]:
+        return lambda v: ed.edit(replace(ed.doc, victory=V.with_exit_edge(ed.doc, side_id, v)), "change an exit edge")
+
     for side in sc.sides:
         f.choice(side.name[:14], [(words[e], e) for e in V.edge_choices()], V.exit_edge(sc, side.id),
-                 f"The edge {side.name} may leave the table by.",
-                 lambda v, sid=side.id: ed.edit(replace(ed.doc, victory=V.with_exit_edge(ed.doc, sid, v)),
-                                                "change an exit edge"))
+                 f"The edge {side.name} may leave the table by.", edge(side.id))
     f.skip(8)
     f.heading("Objectives")
     f.note(V.OBJECTIVES_NOTE, lines=3)

@@ -761,7 +761,7 @@ class EditorScene(Scene):
             return
         doc, tid = D.add_terrain(self.doc, self.new_kind, tuple(pts))
         self.tool, self.corners, self.selected_terrain = "select", [], tid
-        self.edit(doc, f"draw a {self.new_kind}")
+        self.edit(doc, f"draw {_a(self.new_kind)}")
 
     # --- the frame ---------------------------------------------------------------------------------
 
@@ -915,6 +915,8 @@ class EditorScene(Scene):
                 pts.append(self.mouse)
             if len(pts) >= 2:
                 pygame.draw.lines(surface, DRAW_EDGE, False, pts, 2)
+            if len(pts) >= 3:  # where closing it now would run, fainter
+                pygame.draw.line(surface, (150, 140, 110), pts[-1], pts[0], 1)
             for p in pts[: len(self.corners)]:
                 pygame.draw.circle(surface, DRAW_EDGE, p, px(4))
 
@@ -930,6 +932,10 @@ class EditorScene(Scene):
             if window is not None and window.alive():
                 window.kill()
         super().close()
+
+
+def _a(word: str) -> str:
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
 
 
 def _stems(folder: Path) -> list[str]:
