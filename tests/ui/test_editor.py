@@ -15,7 +15,7 @@ from tests.ui.driver import click, frames, key, make_app, press_button
 
 
 def _editor(path: str | None = None):
-    app = make_app((1280, 800))
+    app = make_app((1024, 600))
     open_editor(app, path)
     frames(app, 2)
     scene = app.scene
@@ -91,6 +91,24 @@ def test_dragging_a_ship_onto_another_is_refused_and_she_stays():
     assert "overlap" in app.message[0]
     drag(app, _at(scene, 40, 20), _at(scene, 40, 30))
     assert D.ship_at(scene.doc, at).pose[:2] == pytest.approx((40, 30), abs=0.2)
+
+
+def test_a_shore_battery_is_placed_set_up_and_saved(quarterdeck_home):
+    app, scene = _editor(str(scenario_path("duel")))
+    press_button(app, "Forts")
+    press_button(app, "Place a battery")
+    click(app, _at(scene, 10, 40))
+    at = D.find_battery(scene.doc, "battery")
+    assert at is not None and D.battery_at(scene.doc, at).position == pytest.approx((10, 40), abs=0.2)
+    guns = next(field for field in scene.form.text_fields if field.get_text() == "24")  # the Guns field
+    click(app, guns.get_abs_rect().center)
+    guns.set_text("2000")
+    key(app, pygame.K_RETURN)
+    frames(app)  # the field's "finished" event comes a frame after the key
+    assert D.battery_at(scene.doc, at).guns == 24 and "guns must be from 1 to 1000" in app.message[0]
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    sc = load_scenario(scene.save_path, app.ships, app.rules)
+    assert [b.id for b in sc.sides[0].batteries] == ["battery"]
 
 
 def test_a_shipped_scenario_saved_unchanged_reads_back_the_same(quarterdeck_home):

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 
-from game.content.model import Scenario, ScenarioShip, ShipClass, Side, Squadron, Terrain
+from game.content.model import Scenario, ScenarioShip, ShipClass, ShoreBattery, Side, Squadron, Terrain
 
 #: Where one ship sits in the document: (side, squadron, ship) indexes.
 ShipAt = tuple[int, int, int]
@@ -245,3 +245,47 @@ def _sourceless(sc: Scenario) -> Scenario:
         for side in sc.sides
     )
     return replace(sc, sides=sides, source="", id="")
+
+
+# --- shore batteries ----------------------------------------------------------------------
+
+#: Where one battery sits: (side, battery) indexes.
+BatteryAt = tuple[int, int]
+#: A new battery's guns, heavy share, fort points, crew and crew quality before the player sets them: those of
+#: the shipped Battery at Cap Noir, a middling work.
+NEW_BATTERY = {"guns": 24, "large_share": 0.5, "fort": 60, "crew": 30, "quality": "average"}
+
+
+def batteries(sc: Scenario) -> list[tuple[BatteryAt, ShoreBattery]]:
+    return [((si, bi), b) for si, side in enumerate(sc.sides) for bi, b in enumerate(side.batteries)]
+
+
+def find_battery(sc: Scenario, bid: str) -> BatteryAt | None:
+    return next((at for at, b in batteries(sc) if b.id == bid), None)
+
+
+def battery_at(sc: Scenario, at: BatteryAt) -> ShoreBattery:
+    return sc.sides[at[0]].batteries[at[1]]
+
+
+def add_battery(sc: Scenario, si: int, position: tuple[float, float]) -> tuple[Scenario, str]:
+    bid = fresh_id("battery", unit_ids(sc))
+    n = len(batteries(sc)) + 1
+    battery = ShoreBattery(id=bid, name=f"Battery {n}", position=position, **NEW_BATTERY)  # type: ignore[arg-type]
+    return with_side(sc, si, batteries=(*sc.sides[si].batteries, battery)), bid
+
+
+def with_battery(sc: Scenario, at: BatteryAt, **changes) -> Scenario:
+    si, bi = at
+    side = sc.sides[si]
+    return with_side(sc, si, batteries=_swap(side.batteries, bi, replace(side.batteries[bi], **changes)))
+
+
+def rename_battery(sc: Scenario, at: BatteryAt, name: str) -> Scenario:
+    new = fresh_id(slug(name, "battery"), unit_ids(sc) - {battery_at(sc, at).id})
+    return with_battery(sc, at, name=name, id=new)
+
+
+def remove_battery(sc: Scenario, at: BatteryAt) -> Scenario:
+    si, bi = at
+    return with_side(sc, si, batteries=_drop(sc.sides[si].batteries, bi))

@@ -45,8 +45,9 @@ LABEL_W = 108
 class Form:
     """Controls laid top to bottom in ``container``, ``width`` design pixels wide, from ``top``."""
 
-    def __init__(self, manager, container, width: int, top: int = 8, left: int = 10) -> None:
+    def __init__(self, manager, container, width: int, height: int = 10_000, top: int = 8, left: int = 10) -> None:
         self.ui, self.container = manager, container
+        self.height = height
         self.left, self.width, self.y = left, width - 2 * left, top
         self.handlers: dict[Any, Handler] = {}
         self.text_fields: dict[Any, Handler] = {}

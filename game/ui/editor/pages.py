@@ -24,6 +24,7 @@ PAGES = (
     ("scenario", "Scenario", "Name, story, table size, wind, turns and the optional rules."),
     ("sides", "Sides", "The sides, their colours and nations, and their squadrons."),
     ("ships", "Ships", "Add ships from the list and set each one's sail, crew, flag and anchor."),
+    ("forts", "Forts", "Shore batteries: where each stands, its guns, crew and arc of fire."),
     ("terrain", "Terrain", "Draw islands, coasts and shoals as polygons."),
     ("victory", "Victory", "How the battle is won: exit edges for each side."),
 )
@@ -48,7 +49,8 @@ def number(text: str, lo: float, hi: float, what: str) -> float | str:
 
 
 def build(page: str, form: Form, ed: EditorScene) -> None:
-    {"scenario": _scenario, "sides": _sides, "ships": _ships, "terrain": _terrain, "victory": _victory}[page](form, ed)
+    {"scenario": _scenario, "sides": _sides, "ships": _ships, "forts": _forts, "terrain": _terrain,
+     "victory": _victory}[page](form, ed)
 
 
 # --- the scenario ---------------------------------------------------------------------------
@@ -176,7 +178,9 @@ def _ships(f: Form, ed: EditorScene) -> None:
             lambda t: ed.filter_ships(ed.ship_nation, t.strip()))
     classes = ed.ship_classes()
     items = [(f"{c.name} ({c.rate}, {c.guns})", c.id) for c in classes]
-    f.pick_list(items, ed.chosen_class, 170, "Pick a ship, then click the table to place her (Q/E turn her first; "
+    # the list takes what room the chosen ship's rows leave
+    room = max(90, min(240, f.height - f.y - 262))
+    f.pick_list(items, ed.chosen_class, room, "Pick a ship, then click the table to place her (Q/E turn her first; "
                 "right-click or Escape stops placing).", ed.choose_class)
     f.skip(4)
     at = ed.selected_at()
@@ -197,6 +201,77 @@ def _ships(f: Form, ed: EditorScene) -> None:
     f.tick("Flagship", s.flagship, "The side's flagship (one a side: ticking her unticks the other).",
            lambda on: ed.edit(D.set_flagship(ed.doc, at, on), "change the flagship"))
     f.buttons([("Delete ship", "Take her off the table.  Key: Delete", ed.delete_selected)])
+
+
+# --- the shore batteries -----------------------------------------------------------------------
+
+
+def _forts(f: Form, ed: EditorScene) -> None:
+    sc = ed.doc
+    if not sc.sides:
+        f.note("Add a side first (Sides page).")
+        return
+    f.choice("Joins", [(s.name, str(i)) for i, s in enumerate(sc.sides)], str(max(0, ed.side_index())),
+             "The side a new battery fights for.", lambda v: ed.choose_side(int(v)))
+    f.buttons([("Place a battery", "Click the table where it stands (Escape stops placing).  Drag a battery to "
+                "move it.", ed.start_battery)])
+    at = ed.selected_battery()
+    f.skip(6)
+    if at is None:
+        f.note("Click a battery on the table to set it up.")
+        return
+    b = D.battery_at(sc, at)
+    f.heading(f"{b.name} ({sc.sides[at[0]].name})", f"Its id in the file: {b.id}")
+    f.entry("Name", b.name, "The battery's name.", lambda t: ed.edit(D.rename_battery(ed.doc, at, t.strip() or b.name),
+                                                                    "rename the battery"))
+
+    def whole(field: str, what: str, lo: int, hi: int):
+        def done(text: str) -> None:
+            v = number(text, lo, hi, what)
+            if isinstance(v, str) or not float(v).is_integer():
+                ed.refuse(v if isinstance(v, str) else f"{what} is a whole number")
+                return
+            if field == "guns" and (why := ed.app.rules.broadside_guns_problem(int(v))):
+                ed.refuse(why)
+                return
+            ed.edit(D.with_battery(ed.doc, at, **{field: int(v)}), f"change the battery's {what}")
+        return done
+
+    f.entry("Guns", str(b.guns), "Guns in the battery (they fire as a ship's broadside would).",
+            whole("guns", "guns", 1, 1000), numbers=True, limit=4)
+    f.entry("Fort points", str(b.fort), "What the works can take, as a ship's hull.",
+            whole("fort", "fort points", 1, 10000), numbers=True, limit=5)
+    f.entry("Crew", str(b.crew), "The gunners, as a ship's crew track.", whole("crew", "crew", 1, 10000),
+            numbers=True, limit=5)
+
+    def share(text: str) -> None:
+        v = number(text, 0, 1, "the heavy share")
+        if isinstance(v, str):
+            ed.refuse(v)
+            return
+        ed.edit(D.with_battery(ed.doc, at, large_share=v), "change the battery's heavy guns")
+
+    f.entry("Heavy share", f"{b.large_share:g}", "The share of its guns that are 24-pounders or heavier (0 to 1).",
+            share, numbers=True, limit=5)
+    f.choice("Quality", [(q.title(), q) for q in ed.app.rules.crew_qualities], b.quality, "The gunners' quality.",
+             lambda v: ed.edit(D.with_battery(ed.doc, at, quality=v), "change the battery's quality"))
+
+    def arc(i: int, text: str) -> None:
+        if not text.strip():
+            ed.edit(D.with_battery(ed.doc, at, arc=None), "let the battery fire all round")
+            return
+        v = number(text, 0, 360, "an arc's bearing")
+        if isinstance(v, str):
+            ed.refuse(v)
+            return
+        old = b.arc or (0.0, 0.0)
+        new = (v % 360, old[1]) if i == 0 else (old[0], v % 360)
+        ed.edit(D.with_battery(ed.doc, at, arc=new), "change the battery's arc")
+
+    tip = "Its arc of fire runs clockwise from this bearing to the other; leave both empty to fire all round."
+    f.entry("Arc from", f"{b.arc[0]:g}" if b.arc else "", tip, lambda t: arc(0, t), numbers=True, limit=5)
+    f.entry("Arc to", f"{b.arc[1]:g}" if b.arc else "", tip, lambda t: arc(1, t), numbers=True, limit=5)
+    f.buttons([("Delete battery", "Remove it.  Key: Delete", ed.delete_selected)])
 
 
 # --- the terrain ------------------------------------------------------------------------------------

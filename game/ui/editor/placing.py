@@ -64,3 +64,13 @@ def table_problem(sc: Scenario, rules: RuleSet, table: tuple[float, float]) -> s
         if not shapes.overlaps(t.points, shapes.rect(*table)):
             return f"the {t.kind} {t.name or t.id} would lie wholly off a {_size(table)} table"
     return None
+
+
+def battery_problem(sc: Scenario, rules: RuleSet, position: tuple[float, float], guns: int | None = None
+                    ) -> str | None:
+    """Why a battery may not stand at ``position`` (or have ``guns`` guns)."""
+    if not shapes.inside_rect([position], *sc.table):
+        return f"a battery must stand on the {_size(sc.table)} table"
+    if guns is not None:
+        return rules.broadside_guns_problem(guns)
+    return None

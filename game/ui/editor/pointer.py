@@ -70,3 +70,13 @@ def corner_under(piece: Terrain, cam: Camera, p: tuple[float, float]) -> int | N
         if near(cam, c, p, HANDLE_R + GRACE):
             return i
     return None
+
+
+def battery_under(sc: Scenario, rules: RuleSet, cam: Camera, p: tuple[float, float]) -> str | None:
+    """The id of the shore battery whose marker (a square of the rule set's size) is under ``p``."""
+    half = float(rules.shore_battery.get("base", 2.0)) / 2 + GRACE / cam.scale
+    for side in reversed(sc.sides):
+        for b in reversed(side.batteries):
+            if abs(p[0] - b.position[0]) <= half and abs(p[1] - b.position[1]) <= half:
+                return b.id
+    return None
