@@ -59,6 +59,13 @@ def test_build_a_scenario_save_it_and_read_it_back(quarterdeck_home):
 
 def test_undo_and_redo_an_edit():
     app, scene = _editor()
+    box = next(field for field in scene.form.text_fields if field.get_text() == scene.doc.description)
+    click(app, box.get_abs_rect().center)
+    box.set_text("Two frigates meet at dawn.")
+    click(app, _at(scene, 60, 40))  # leaving the box makes the edit
+    assert scene.doc.description == "Two frigates meet at dawn."
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.doc.description == D.new_scenario().description
     _place(app, scene, "constitution", 20, 20)
     assert D.find_ship(scene.doc, "constitution") is not None
     key(app, pygame.K_z, pygame.KMOD_CTRL)
@@ -150,6 +157,8 @@ def test_a_cagway_scenario_is_refused_politely():
 
 def test_test_play_starts_the_battle_on_the_saved_file_and_comes_back(monkeypatch):
     app, scene = _editor(str(scenario_path("duel")))
+    click(app, _at(scene, 16, 14))  # USS Constitution
+    key(app, pygame.K_e)
     calls = []
     monkeypatch.setattr(app, "start_battle", lambda *a: calls.append(a))
     key(app, pygame.K_F5)
@@ -157,7 +166,9 @@ def test_test_play_starts_the_battle_on_the_saved_file_and_comes_back(monkeypatc
     assert isinstance(path, Path) and load_scenario(path, app.ships, app.rules).name == "The Duel"
     assert players == {"american": "human", "british": "human"} and options == {}
     app.back_to_menu()  # what the battle's end screen and menu do
-    assert isinstance(app.scene, EditorScene) and app.scene.doc.name == "The Duel"
+    back = app.scene
+    assert isinstance(back, EditorScene) and back.doc.name == "The Duel"
+    assert back.dirty and back.history.undo() == "turn USS Constitution"  # the edits came back, undo and all
 
 
 def test_the_menu_opens_the_editor_with_key_e():

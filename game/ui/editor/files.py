@@ -108,17 +108,19 @@ def test_play(scene: EditorScene) -> None:
     except OSError as e:
         show_problems(scene, "Could not write the test file", [f"{target}: {e.strerror or e}"])
         return
-    doc, save_path, saved = scene.doc, scene.save_path, scene.saved
-    # the battle's way back to the menu comes back here, to the same document
+    history, save_path, saved = scene.history, scene.save_path, scene.saved
+    # the battle's way back to the menu comes back here, to the same edits (undo and all)
     from game.ui.scenes.editor import EditorScene
 
-    scene.app.after_battle = lambda app: EditorScene(app, doc, save_path, saved)
-    players = {side.id: "human" for side in doc.sides}
+    scene.app.after_battle = lambda app: EditorScene(app, history, save_path, saved)
+    players = {side.id: "human" for side in scene.doc.sides}
     # start_battle is being taught to take a Path to any scenario file (issue 17)
     error = scene.app.start_battle(Path(target), players, None, {})  # type: ignore[arg-type]
     if error:
         scene.app.after_battle = None
         show_problems(scene, "Could not start the test battle", [error, f"The scenario is in {target}."])
+        return
+    scene.app.say("A test battle: the battle's Menu, then Main menu, brings you back to the editor.", seconds=8.0)
 
 
 def back_to_menu(scene: EditorScene) -> None:

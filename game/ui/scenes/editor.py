@@ -54,10 +54,11 @@ def open_editor(app: QuarterdeckApp, path: str | None = None) -> str | None:
 class EditorScene(Scene):
     app: QuarterdeckApp
 
-    def __init__(self, app: QuarterdeckApp, doc: Scenario | None = None, save_path: Path | None = None,
+    def __init__(self, app: QuarterdeckApp, history: History | None = None, save_path: Path | None = None,
                  saved: Scenario | None = None) -> None:
+        """A new scenario, or (coming back from a test-play) the edits as they were, undo and all."""
         super().__init__(app)
-        self.history = History(doc or D.new_scenario())
+        self.history = history or History(D.new_scenario())
         self.saved: Scenario | None = saved  # the document as last saved (None: never)
         self.save_path = save_path
         self.page = "scenario"
@@ -299,7 +300,13 @@ class EditorScene(Scene):
 
     def _build_panel(self) -> None:
         if self.panel_box is not None:
-            self.panel_box.kill()
+            # words typed and not yet entered are an edit too: made before their field goes
+            pending, self.panel_box = self.panel_box, None
+            self.form.flush(())
+            if self.panel_box is not None:  # the edit laid the panel out again
+                pending.kill()
+                return
+            pending.kill()
         w, h = design(self.app.size)
         self.panel_box = UIPanel(R(2, TOP + 36, PANEL_W - 4, h - TOP - 36 - STATUS_H - 2), starting_height=1,
                                  manager=self.app.ui, container=self.root, object_id=ObjectID(class_id="@card"))
