@@ -134,9 +134,9 @@ def test_a_broken_file_lists_its_problems_by_line_and_the_editor_goes_on(tmp_pat
     app, scene = _editor(str(broken))
     assert any(p.endswith(f"broken.yaml:{line}: sides[1].squadrons[0].ships[0].ship: unknown ship 'guerière' "
                           "(did you mean 'guerriere'?)") for p in scene.problems), scene.problems
-    assert scene._modal() is not None
+    assert scene.modal() is not None
     key(app, pygame.K_ESCAPE)  # closes the problems window
-    assert scene._modal() is None
+    assert scene.modal() is None
     _place(app, scene, "constitution", 20, 20)
     assert D.find_ship(scene.doc, "constitution") is not None
 

@@ -40,7 +40,7 @@ def start_new(scene: EditorScene) -> None:
     scene.si = scene.qi = 0
     scene.page = "scenario"
     scene.cam.fit(*scene.doc.table)
-    scene._after_change()
+    scene.after_change()
     scene.app.say("A new scenario: give it a name, a table and a wind, then add ships on the Ships page.")
 
 
@@ -72,7 +72,7 @@ def open_file(scene: EditorScene, path: Path) -> str | None:
     scene.selected = scene.selected_terrain = None
     scene.si = scene.qi = 0
     scene.cam.fit(*sc.table)
-    scene._after_change()
+    scene.after_change()
     scene.app.say(f"Opened {path.name}" + ("" if mine else f"; saving writes your own copy, {target.name}"))
     return None
 
@@ -91,7 +91,7 @@ def save(scene: EditorScene) -> bool:
         show_problems(scene, "Not saved: the game would refuse this file", problems)
         return False
     scene.saved = scene.doc
-    scene._build_panel()
+    scene.build_panel()
     scene.app.say(f"Saved {scene.save_path}")
     return True
 
@@ -138,7 +138,7 @@ def unless_unsaved(scene: EditorScene, question: str, then) -> None:
         rect, "The scenario has edits that are not saved; they will be lost.", scene.app.ui,
         window_title=question, action_short_name="Lose them",
     )
-    scene._confirmed = then
+    scene.confirmed = then
 
 
 def show_problems(scene: EditorScene, title: str, problems: list[str]) -> UIWindow:

@@ -104,7 +104,13 @@ def _scenario(f: Form, ed: EditorScene) -> None:
     f.skip(4)
     f.heading("Optional rules", "The rule system's optional rules this scenario always plays with.")
     def switch(name: str) -> Callable[[bool], None]:
-        return lambda on: ed.edit(D.set_option(ed.doc, name, on), f"switch {'on' if on else 'off'} {name}")
+        def flip(on: bool) -> None:
+            if name == "anchors" and not on and any(s.anchored for _, s in D.ships(ed.doc)):
+                ed.refuse("a ship starts at anchor: weigh her anchor first (Ships page)")
+                ed.build_panel()  # the box shows the truth again
+                return
+            ed.edit(D.set_option(ed.doc, name, on), f"switch {'on' if on else 'off'} {name}")
+        return flip
 
     f.ticks([(opt.title, D.has_option(sc, opt.name), opt.help, switch(opt.name)) for opt in ed.app.system.available])
 
@@ -116,13 +122,20 @@ def _nations() -> list[tuple[str, str]]:
     return [(n.title(), n) for n in NATIONS]
 
 
+def _unused_nation(sc) -> str:
+    """The first nation no side fights for yet (a new side is most likely a new enemy)."""
+    taken = {side.nation for side in sc.sides}
+    return next((n for n in NATIONS if n not in taken), NATIONS[0])
+
+
 def _sides(f: Form, ed: EditorScene) -> None:
     sc = ed.doc
     si = ed.side_index()
     f.choice("Side", [(s.name, str(i)) for i, s in enumerate(sc.sides)] or [("(none)", "-1")], str(si),
              "The side whose details are shown below.", lambda v: ed.choose_side(int(v)))
     f.buttons([
-        ("Add side", "A new side with one empty squadron.", lambda: ed.edit(D.add_side(sc, "spanish"), "add a side")),
+        ("Add side", "A new side with one empty squadron.", lambda: ed.edit(D.add_side(sc, _unused_nation(sc)),
+                                                                             "add a side")),
         ("Remove side", "Remove this side with all its ships.", lambda: ed.remove_side()),
     ])
     if si < 0:

@@ -50,7 +50,7 @@ def mouse(scene: EditorScene, event: pygame.event.Event) -> bool:
     at = scene.cam.to_table(*pos)
     if event.button in (2, 3):
         if event.button == 3 and scene.tool != "select":
-            scene._stop_tool()
+            scene.stop_tool()
         else:
             scene.drag = {"kind": "pan", "last": pos}
         return True
@@ -92,7 +92,7 @@ def press(scene: EditorScene, at: tuple[float, float], pos: tuple[int, int]) -> 
         scene.drag = {"kind": "ship", "grab": (at[0] - s.pose[0], at[1] - s.pose[1]), "pose": s.pose, "moved": False}
         if scene.page not in ("ships",):
             scene.page = "ships"
-        scene._build_panel()
+        scene.build_panel()
         return
     bid = pointer.battery_under(scene.doc, rules, scene.cam, at)
     if bid is not None:
@@ -100,13 +100,13 @@ def press(scene: EditorScene, at: tuple[float, float], pos: tuple[int, int]) -> 
         b = D.battery_at(scene.doc, D.find_battery(scene.doc, bid) or (0, 0))
         scene.drag = {"kind": "battery", "grab": (at[0] - b.position[0], at[1] - b.position[1]),
                      "pose": (*b.position, 0.0), "moved": False}
-        scene._build_panel()
+        scene.build_panel()
         return
     tid = pointer.terrain_under(scene.doc, at)
     scene.selected, scene.selected_terrain = None, tid
     if tid is not None:
         scene.page = "terrain"
-    scene._build_panel()
+    scene.build_panel()
     scene.drag = {"kind": "pan", "last": pos}
 
 
@@ -178,7 +178,7 @@ def place(scene: EditorScene, at: tuple[float, float]) -> None:
     cls = scene.app.ships.get(scene.chosen_class or "")
     si, qi = scene.side_index(), scene.squadron_index()
     if cls is None:
-        scene._stop_tool()
+        scene.stop_tool()
         return
     if qi < 0:
         scene.refuse("the side has no squadron to join: add one on the Sides page")
@@ -211,8 +211,8 @@ def place_battery(scene: EditorScene, at: tuple[float, float]) -> None:
 
 def corner(scene: EditorScene, at: tuple[float, float], pos: tuple[int, int]) -> None:
     now = time.monotonic()
-    last_t, last_pos = scene._last_click
-    scene._last_click = (now, pos)
+    last_t, last_pos = scene.last_click
+    scene.last_click = (now, pos)
     if scene.corners and now - last_t <= DOUBLE_CLICK[0] and math.dist(pos, last_pos) <= DOUBLE_CLICK[1]:
         close_polygon(scene)
         return

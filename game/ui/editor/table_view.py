@@ -37,11 +37,11 @@ def draw(scene: EditorScene, surface: pygame.Surface) -> None:
     view = pygame.Rect(cam.view_x, cam.view_y, cam.view_w, cam.view_h)
     clip = surface.get_clip()
     surface.set_clip(view)
-    if scene._view is None or (scene._view.table, scene._view.terrain) != (scene.doc.table, scene.doc.terrain):
-        scene._view = scene.doc
+    if scene.view is None or (scene.view.table, scene.view.terrain) != (scene.doc.table, scene.doc.terrain):
+        scene.view = scene.doc
         scene.layer = TableLayer()  # new art: a cache keyed by the old table's identity must not survive it
     plain = scene.app.settings.plain_table
-    scene.layer.draw(surface, cam, scene._view, scene.app.settings.grid, plain=plain, wind_from=scene.doc.wind_from)
+    scene.layer.draw(surface, cam, scene.view, scene.app.settings.grid, plain=plain, wind_from=scene.doc.wind_from)
     draw_terrain_marks(scene, surface)
     draw_ships(scene, surface, plain)
     draw_scale_bar(surface, cam)
@@ -53,14 +53,14 @@ def draw(scene: EditorScene, surface: pygame.Surface) -> None:
 
 def pieces(scene: EditorScene) -> tuple[Any, dict]:
     """The rule system's pieces for the document (as a battle on it would start), made once per edit."""
-    if scene._preview[0] != id(scene.doc) or scene._preview[1] is None:
+    if scene.preview[0] != id(scene.doc) or scene.preview[1] is None:
         try:
             state, _ = scene.app.system.new_game(scene.doc, 0)
             looks = {sid: scene.app.system.model(state, sid) for sid in state.ships}
         except Exception:  # noqa: BLE001 -- a half-made scenario the engine cannot set up: bases only
             state, looks = None, {}
-        scene._preview = (id(scene.doc), state, looks)
-    return scene._preview[1], scene._preview[2]
+        scene.preview = (id(scene.doc), state, looks)
+    return scene.preview[1], scene.preview[2]
 
 
 def draw_ships(scene: EditorScene, surface: pygame.Surface, plain: bool) -> None:
@@ -129,7 +129,7 @@ def draw_ghost(scene: EditorScene, surface: pygame.Surface, plain: bool) -> None
     pose = (at[0], at[1], scene.place_heading)
     si = max(0, scene.side_index())
     key = (cls.id, si)
-    if scene._ghost[0] != key:
+    if scene.ghost[0] != key:
         try:
             lone = replace(scene.doc, sides=tuple(
                 replace(side, squadrons=(replace(side.squadrons[0], ships=()),) if side.squadrons else (),
@@ -137,10 +137,10 @@ def draw_ghost(scene: EditorScene, surface: pygame.Surface, plain: bool) -> None
             lone, uid = D.add_ship(lone, si, 0, cls, (scene.doc.table[0] / 2, scene.doc.table[1] / 2, 0.0),
                                    "battle")
             state, _ = scene.app.system.new_game(lone, 0)
-            scene._ghost = (key, state.ships[uid], scene.app.system.model(state, uid))
+            scene.ghost = (key, state.ships[uid], scene.app.system.model(state, uid))
         except Exception:  # noqa: BLE001 -- no miniature to show: the outline alone will do
-            scene._ghost = (key, None, None)
-    _, ship, look = scene._ghost
+            scene.ghost = (key, None, None)
+    _, ship, look = scene.ghost
     refused = placing.ship_problem(scene.doc, scene.app.rules, cls, pose) is not None
     if ship is not None:
         colour = scene.doc.sides[si].colour if scene.doc.sides else (200, 200, 200)

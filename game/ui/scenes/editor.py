@@ -53,6 +53,7 @@ def open_editor(app: QuarterdeckApp, path: str | None = None) -> str | None:
 
 class EditorScene(Scene):
     app: QuarterdeckApp
+    form: Form  # the side panel's page, laid out afresh with the document
 
     def __init__(self, app: QuarterdeckApp, history: History | None = None, save_path: Path | None = None,
                  saved: Scenario | None = None) -> None:
@@ -71,18 +72,18 @@ class EditorScene(Scene):
         self.place_heading = 0.0
         self.new_kind = "island"
         self.corners: list[tuple[float, float]] = []
-        self._last_click = (0.0, (0, 0))
+        self.last_click = (0.0, (0, 0))
         self.drag: dict[str, Any] | None = None
         self.mouse: tuple[int, int] = (0, 0)
         self.cam = Camera(1, 1)
         self.layer = TableLayer()
-        self._view: Scenario | None = None  # the doc whose table and terrain the layer is painting
-        self._preview: tuple[int, Any, dict] = (-1, None, {})
-        self._ghost: tuple[tuple, Any, Any] = ((), None, None)
+        self.view: Scenario | None = None  # the doc whose table and terrain the layer is painting
+        self.preview: tuple[int, Any, dict] = (-1, None, {})
+        self.ghost: tuple[tuple, Any, Any] = ((), None, None)
         self.wind_rect = pygame.Rect(0, 0, 0, 0)
         self.dialogs: list[UIWindow] = []
         self.confirm: pygame_gui.windows.UIConfirmationDialog | None = None
-        self._confirmed: Any = None
+        self.confirmed: Any = None
         self.open_window: UIWindow | None = None
         self.open_list: UISelectionList | None = None
         self.open_button: UIButton | None = None
@@ -102,16 +103,16 @@ class EditorScene(Scene):
         if doc == self.doc:
             return
         self.history.commit(doc, what)
-        self._after_change()
+        self.after_change()
 
     def refuse(self, why: str) -> None:
         self.app.say(f"Not done: {why}", seconds=6.0)
 
-    def _after_change(self) -> None:
+    def after_change(self) -> None:
         self.si = min(self.si, len(self.doc.sides) - 1)
         squadrons = self.doc.sides[self.si].squadrons if self.si >= 0 else ()
         self.qi = min(max(self.qi, 0), len(squadrons) - 1)
-        self._build_panel()
+        self.build_panel()
 
     @property
     def dirty(self) -> bool:
@@ -123,12 +124,12 @@ class EditorScene(Scene):
     def undo(self) -> None:
         what = self.history.undo()
         self.app.say(f"Undone: {what}" if what else "Nothing to undo")
-        self._after_change()
+        self.after_change()
 
     def redo(self) -> None:
         what = self.history.redo()
         self.app.say(f"Redone: {what}" if what else "Nothing to redo")
-        self._after_change()
+        self.after_change()
 
     # --- choices the panel makes ------------------------------------------------------------
 
@@ -141,15 +142,15 @@ class EditorScene(Scene):
 
     def choose_side(self, si: int) -> None:
         self.si, self.qi = si, 0
-        self._build_panel()
+        self.build_panel()
 
     def choose_squadron(self, qi: int) -> None:
         self.qi = qi
-        self._build_panel()
+        self.build_panel()
 
     def choose_home(self, si: int, qi: int) -> None:
         self.si, self.qi = si, qi
-        self._build_panel()
+        self.build_panel()
 
     def remove_side(self) -> None:
         si = self.side_index()
@@ -165,7 +166,7 @@ class EditorScene(Scene):
 
     def filter_ships(self, nation: str, search: str) -> None:
         self.ship_nation, self.ship_search = nation, search
-        self._build_panel()
+        self.build_panel()
 
     def ship_classes(self) -> list[ShipClass]:
         words = self.ship_search.lower().split()
@@ -214,7 +215,7 @@ class EditorScene(Scene):
         if isinstance(v, str):
             self.refuse(v)
             return
-        self._turn_selected(None, v % 360)
+        self.turn_selected(None, v % 360)
 
     def anchor(self, end: str) -> None:
         at = self.selected_at()
@@ -243,7 +244,7 @@ class EditorScene(Scene):
             self.selected_terrain = None
             self.edit(D.remove_terrain(self.doc, i), "delete a piece of terrain")
 
-    def _turn_selected(self, by: float | None, to: float | None = None) -> None:
+    def turn_selected(self, by: float | None, to: float | None = None) -> None:
         at = self.selected_at()
         if at is None:
             return
@@ -296,9 +297,9 @@ class EditorScene(Scene):
             x += tw
         self.cam.resize(px(PANEL_W), px(TOP), self.app.size[0] - px(PANEL_W), self.app.size[1] - px(TOP + STATUS_H))
         self.panel_box: UIPanel | None = None
-        self._build_panel()
+        self.build_panel()
 
-    def _build_panel(self) -> None:
+    def build_panel(self) -> None:
         if self.panel_box is not None:
             # words typed and not yet entered are an edit too: made before their field goes
             pending, self.panel_box = self.panel_box, None
@@ -354,13 +355,13 @@ class EditorScene(Scene):
 
 
 
-    def _modal(self) -> UIWindow | None:
+    def modal(self) -> UIWindow | None:
         self.dialogs = [d for d in self.dialogs if d.alive()]
         if self.confirm is not None and self.confirm.alive():
             return self.confirm
         return self.dialogs[-1] if self.dialogs else None
 
-    def _typing(self) -> bool:
+    def typing(self) -> bool:
         focus = self.app.ui.get_focus_set() or ()
         return any(isinstance(e, (pygame_gui.elements.UITextEntryLine, UITextEntryBox)) for e in focus)
 
@@ -372,7 +373,7 @@ class EditorScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event.ui_element)
         if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.confirm:
-            then, self._confirmed = self._confirmed, None
+            then, self.confirmed = self.confirmed, None
             if then is not None:
                 then()
             return True
@@ -382,7 +383,7 @@ class EditorScene(Scene):
             return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)
-        if self._modal() is not None:
+        if self.modal() is not None:
             return False
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
             return table_input.mouse(self, event)
@@ -391,7 +392,7 @@ class EditorScene(Scene):
     def _button(self, element) -> bool:
         if element in self.tabs:
             self.page = self.tabs[element]
-            self._build_panel()
+            self.build_panel()
             return True
         if self.open_window is not None and element is self.open_button:
             files.open_chosen(self)
@@ -408,21 +409,21 @@ class EditorScene(Scene):
         key, mod = event.key, event.mod
         ctrl = bool(mod & pygame.KMOD_CTRL)
         if key == pygame.K_ESCAPE:
-            window = self._modal()
+            window = self.modal()
             if window is not None:
                 window.kill()
-            elif self._typing():
+            elif self.typing():
                 self.app.ui.set_focus_set(None)
             elif self.tool != "select":
-                self._stop_tool()
+                self.stop_tool()
             elif self.selected or self.selected_terrain:
                 self.selected = self.selected_terrain = None
-                self._build_panel()
+                self.build_panel()
             else:
                 files.back_to_menu(self)
             return True
-        if self._modal() is not None:
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self._modal() is self.open_window:
+        if self.modal() is not None:
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.modal() is self.open_window:
                 files.open_chosen(self)
                 return True
             return False
@@ -430,7 +431,7 @@ class EditorScene(Scene):
             self.form.flush(())  # the words being typed are part of what is saved or played
             files.save(self) if key == pygame.K_s else files.test_play(self)
             return True
-        if self._typing():
+        if self.typing():
             return False
         shift = bool(mod & pygame.KMOD_SHIFT)
         if ctrl and key == pygame.K_z:
@@ -446,13 +447,13 @@ class EditorScene(Scene):
             if self.tool == "place":
                 self.place_heading = (self.place_heading + step) % 360
             else:
-                self._turn_selected(step)
+                self.turn_selected(step)
         elif key == pygame.K_DELETE:
             self.delete_selected()
         elif key == pygame.K_t:
             self.page = "terrain"
             self.start_drawing()
-            self._build_panel()
+            self.build_panel()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.tool == "draw":
             table_input.close_polygon(self)
         elif key == pygame.K_BACKSPACE and self.tool == "draw":
@@ -462,9 +463,9 @@ class EditorScene(Scene):
             return False
         return True
 
-    def _stop_tool(self) -> None:
+    def stop_tool(self) -> None:
         self.tool, self.corners, self.drag = "select", [], None
-        self.app.say("")
+        self.app.message = None  # the placing or drawing instructions are done with
 
     # --- the table's mouse -------------------------------------------------------------------------
 
