@@ -263,13 +263,16 @@ def hint(scene: EditorScene) -> str:
     if ti is not None and pointer.corner_under(scene.doc.terrain[ti], scene.cam, at) is not None:
         return "Drag: move this corner"
     uid = pointer.ship_under(scene.doc, scene.app.rules, scene.cam, at)
-    if uid is not None:
-        return f"Click: choose {uid}  \u00b7  drag: move her  \u00b7  Q/E turn, Delete removes the chosen ship"
+    found = D.find_ship(scene.doc, uid) if uid is not None else None
+    if found is not None:
+        name = D.ship_at(scene.doc, found).ship.name
+        return f"Click: choose {name}  \u00b7  drag: move her  \u00b7  Q/E turn, Delete removes the chosen ship"
     if pointer.battery_under(scene.doc, scene.app.rules, scene.cam, at) is not None:
         return "Click: choose this battery  \u00b7  drag: move it  \u00b7  Delete removes the chosen battery"
     if pointer.terrain_under(scene.doc, at) is not None:
         return "Click: choose this piece of terrain"
-    return f"({at[0]:.1f}, {at[1]:.1f})  \u00b7  drag: move the table  \u00b7  wheel: zoom  \u00b7  T: draw terrain"
+    return (f"({at[0]:.1f}, {at[1]:.1f})  \u00b7  drag: move the table  \u00b7  wheel: zoom, Home: all of it  \u00b7  "
+            "T: draw terrain")
 
 
 def _a(word: str) -> str:

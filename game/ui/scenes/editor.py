@@ -450,6 +450,8 @@ class EditorScene(Scene):
                 self.turn_selected(step)
         elif key == pygame.K_DELETE:
             self.delete_selected()
+        elif key == pygame.K_HOME:  # the whole table in view again, as in the battle
+            self.cam.fit(*self.doc.table)
         elif key == pygame.K_t:
             self.page = "terrain"
             self.start_drawing()
