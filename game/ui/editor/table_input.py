@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 #: Degrees a drag of the turning handle snaps to with Shift held.
 FINE_STEP = 5.0
+#: Pixels the mouse may wander while a piece is clicked without moving it.
+STILL = 3
 #: Seconds and pixels within which a second click closes the polygon being drawn.
 DOUBLE_CLICK = (0.4, 8)
 
@@ -89,7 +91,8 @@ def press(scene: EditorScene, at: tuple[float, float], pos: tuple[int, int]) -> 
     if uid is not None:
         scene.selected, scene.selected_terrain = uid, None
         s = D.ship_at(scene.doc, D.find_ship(scene.doc, uid) or (0, 0, 0))
-        scene.drag = {"kind": "ship", "grab": (at[0] - s.pose[0], at[1] - s.pose[1]), "pose": s.pose, "moved": False}
+        scene.drag = {"kind": "ship", "grab": (at[0] - s.pose[0], at[1] - s.pose[1]), "pose": s.pose, "moved": False,
+                      "from": pos}
         if scene.page not in ("ships",):
             scene.page = "ships"
         scene.build_panel()
@@ -99,7 +102,7 @@ def press(scene: EditorScene, at: tuple[float, float], pos: tuple[int, int]) -> 
         scene.selected, scene.selected_terrain, scene.page = bid, None, "forts"
         b = D.battery_at(scene.doc, D.find_battery(scene.doc, bid) or (0, 0))
         scene.drag = {"kind": "battery", "grab": (at[0] - b.position[0], at[1] - b.position[1]),
-                     "pose": (*b.position, 0.0), "moved": False}
+                     "pose": (*b.position, 0.0), "moved": False, "from": pos}
         scene.build_panel()
         return
     tid = pointer.terrain_under(scene.doc, at)
@@ -123,9 +126,11 @@ def motion(scene: EditorScene, event: pygame.event.Event) -> None:
         c = scene.wind_rect.center
         d["wind"] = round((math.degrees(math.atan2(pos[0] - c[0], c[1] - pos[1])) + 180) % 360)
     elif d["kind"] in ("ship", "battery"):
-        x, y = at[0] - d["grab"][0], at[1] - d["grab"][1]
-        d["pose"] = (round(x, 1), round(y, 1), d["pose"][2])
-        d["moved"] = True
+        # a click that wobbles is a click: she moves once the mouse has gone a few pixels
+        d["moved"] = d["moved"] or math.dist(pos, d["from"]) > STILL
+        if d["moved"]:
+            x, y = at[0] - d["grab"][0], at[1] - d["grab"][1]
+            d["pose"] = (round(x, 1), round(y, 1), d["pose"][2])
     elif d["kind"] == "turn":
         p = d["pose"]
         step = FINE_STEP if pygame.key.get_mods() & pygame.KMOD_SHIFT else 1.0

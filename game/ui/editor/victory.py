@@ -52,5 +52,14 @@ def victory_entry(victory: dict[str, Any]) -> dict[str, Any] | None:
         out["exit_edges"] = dict(victory["exit_edges"])
     for key, value in victory.items():
         if key not in out and key != "exit_edges":
-            out[key] = value
+            out[key] = _plain(value)
     return out
+
+
+def _plain(value: Any) -> Any:
+    """Lists and mappings all the way down (a tuple the reader made has no YAML spelling of its own)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
