@@ -48,6 +48,30 @@ def number(text: str, lo: float, hi: float, what: str) -> float | str:
     return v
 
 
+def summary(page: str, ed: EditorScene) -> tuple:
+    """Everything ``page`` shows: the panel is laid out again only when this changes."""
+    sc = ed.doc
+    sides = tuple((s.id, s.name, s.nation, s.colour, tuple((q.id, q.name, q.nation, len(q.ships)) for q in s.squadrons))
+                  for s in sc.sides)
+    if page == "scenario":
+        return (sc.name, sc.description, sc.table, sc.wind_from, sc.turn_limit, sc.options)
+    if page == "sides":
+        return (sides, ed.si, ed.qi)
+    if page == "ships":
+        at = ed.selected_at()
+        chosen = D.ship_at(sc, at) if at is not None else None
+        return (sides, ed.si, ed.qi, ed.ship_nation, ed.ship_search, ed.chosen_class,
+                chosen and (chosen.id, chosen.pose[2], chosen.sail, chosen.quality, chosen.anchored, chosen.flagship))
+    if page == "forts":
+        battery = ed.selected_battery()
+        return (sides, ed.si, battery and replace(D.battery_at(sc, battery), position=(0.0, 0.0)))
+    if page == "terrain":
+        i = ed.selected_terrain_index()
+        piece = sc.terrain[i] if i is not None else None
+        return (ed.new_kind, piece and (piece.id, piece.name, piece.kind, piece.depth, len(piece.points)))
+    return (sides, repr(sc.victory))
+
+
 def build(page: str, form: Form, ed: EditorScene) -> None:
     {"scenario": _scenario, "sides": _sides, "ships": _ships, "forts": _forts, "terrain": _terrain,
      "victory": _victory}[page](form, ed)

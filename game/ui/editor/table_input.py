@@ -95,7 +95,7 @@ def press(scene: EditorScene, at: tuple[float, float], pos: tuple[int, int]) -> 
                       "from": pos}
         if scene.page not in ("ships",):
             scene.page = "ships"
-        scene.build_panel()
+        scene.build_panel(force=False)
         return
     bid = pointer.battery_under(scene.doc, rules, scene.cam, at)
     if bid is not None:
@@ -103,13 +103,13 @@ def press(scene: EditorScene, at: tuple[float, float], pos: tuple[int, int]) -> 
         b = D.battery_at(scene.doc, D.find_battery(scene.doc, bid) or (0, 0))
         scene.drag = {"kind": "battery", "grab": (at[0] - b.position[0], at[1] - b.position[1]),
                      "pose": (*b.position, 0.0), "moved": False, "from": pos}
-        scene.build_panel()
+        scene.build_panel(force=False)
         return
     tid = pointer.terrain_under(scene.doc, at)
     scene.selected, scene.selected_terrain = None, tid
     if tid is not None:
         scene.page = "terrain"
-    scene.build_panel()
+    scene.build_panel(force=False)
     scene.drag = {"kind": "pan", "last": pos}
 
 

@@ -54,6 +54,7 @@ def open_editor(app: QuarterdeckApp, path: str | None = None) -> str | None:
 class EditorScene(Scene):
     app: QuarterdeckApp
     form: Form  # the side panel's page, laid out afresh with the document
+    panel_shows: tuple = ()  # what the page was laid out from (see pages.summary)
 
     def __init__(self, app: QuarterdeckApp, history: History | None = None, save_path: Path | None = None,
                  saved: Scenario | None = None) -> None:
@@ -106,13 +107,15 @@ class EditorScene(Scene):
         self.after_change()
 
     def refuse(self, why: str) -> None:
+        """Say why an edit was not made, and show the panel as the document is (not as the player typed it)."""
         self.app.say(f"Not done: {why}", seconds=6.0)
+        self.build_panel()
 
     def after_change(self) -> None:
         self.si = min(self.si, len(self.doc.sides) - 1)
         squadrons = self.doc.sides[self.si].squadrons if self.si >= 0 else ()
         self.qi = min(max(self.qi, 0), len(squadrons) - 1)
-        self.build_panel()
+        self.build_panel(force=False)
 
     @property
     def dirty(self) -> bool:
@@ -299,7 +302,13 @@ class EditorScene(Scene):
         self.panel_box: UIPanel | None = None
         self.build_panel()
 
-    def build_panel(self) -> None:
+    def build_panel(self, force: bool = True) -> None:
+        """Lay the side panel's page out from the document; unless ``force``, only if what it shows has changed
+        (an edit on the table seldom changes the page, and a page costs a few frames to build)."""
+        shown = (self.page, pages.summary(self.page, self))
+        if self.panel_box is not None and not force and shown == self.panel_shows:
+            self._bar()
+            return
         if self.panel_box is not None:
             # words typed and not yet entered are an edit too: made before their field goes
             pending, self.panel_box = self.panel_box, None
@@ -315,11 +324,16 @@ class EditorScene(Scene):
         height = int(design(self.panel_box.get_container().get_size())[1])
         self.form = Form(self.app.ui, self.panel_box, width, height)
         pages.build(self.page, self.form, self)
+        self.panel_shows = (self.page, pages.summary(self.page, self))
         for b, name in self.tabs.items():
             if name == self.page:
                 b.select()
             else:
                 b.unselect()
+        self._bar()
+
+    def _bar(self) -> None:
+        """Undo and redo as there is something to take back or make again; the file and whether it is saved."""
         for b, name in self.bar.items():
             if name == "undo":
                 b.enable() if self.history.can_undo else b.disable()
