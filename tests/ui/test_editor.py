@@ -28,6 +28,20 @@ def _at(scene: EditorScene, x: float, y: float) -> tuple[int, int]:
     return round(sx), round(sy)
 
 
+def _search_and_pick(app, scene: EditorScene, words: str) -> None:
+    """Type in the Ships page's search field, then click the first ship the list shows."""
+    import pygame_gui
+
+    field = next(f for f in scene.form.text_fields if str(getattr(f, "tool_tip_text", "")).startswith("Part of"))
+    click(app, field.get_abs_rect().center)
+    field.set_text(words)
+    key(app, pygame.K_RETURN)
+    frames(app)
+    listed = next(el for el in scene.form.handlers if isinstance(el, pygame_gui.elements.UISelectionList))
+    click(app, listed.item_list_container.elements[0].get_abs_rect().center)
+    frames(app)  # the list's "new selection" follows its row's press by a frame
+
+
 def _place(app, scene: EditorScene, ship: str, x: float, y: float) -> None:
     scene.choose_class(ship)  # the pick in the ships list
     click(app, _at(scene, x, y))
@@ -36,7 +50,9 @@ def _place(app, scene: EditorScene, ship: str, x: float, y: float) -> None:
 def test_build_a_scenario_save_it_and_read_it_back(quarterdeck_home):
     app, scene = _editor()
     press_button(app, "Ships")
-    _place(app, scene, "constitution", 20, 20)
+    _search_and_pick(app, scene, "constitution")
+    assert scene.tool == "place" and scene.chosen_class == "constitution"
+    click(app, _at(scene, 20, 20))
     key(app, pygame.K_ESCAPE)  # stop placing
     scene.choose_home(1, 0)  # the Joins menu: the second side's squadron
     _place(app, scene, "guerriere", 50, 30)
