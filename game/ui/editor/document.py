@@ -289,3 +289,14 @@ def rename_battery(sc: Scenario, at: BatteryAt, name: str) -> Scenario:
 def remove_battery(sc: Scenario, at: BatteryAt) -> Scenario:
     si, bi = at
     return with_side(sc, si, batteries=_drop(sc.sides[si].batteries, bi))
+
+
+def move_to_squadron(sc: Scenario, at: ShipAt, si: int, qi: int) -> tuple[Scenario, ShipAt]:
+    """Her, moved to the end of squadron ``qi`` of side ``si``; the new document and where she now is."""
+    if at[:2] == (si, qi):
+        return sc, at
+    ship = ship_at(sc, at)
+    out = remove_ship(sc, at)
+    sq = out.sides[si].squadrons[qi]
+    out = with_squadron(out, si, qi, ships=(*sq.ships, ship))
+    return out, (si, qi, len(sq.ships))

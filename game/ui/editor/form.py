@@ -172,6 +172,10 @@ class Form:
         lst = UISelectionList(R(self.left, self.y, self.width, height), list[str | tuple[str, str]](shown),
                               manager=self.ui, container=self.container, default_selection=default)
         lst.set_tooltip(tip)
+        at = next((i for i, (_, key) in enumerate(items) if key == chosen), None)
+        bar = getattr(lst, "scroll_bar", None)
+        if at is not None and bar is not None and len(items) > 1:  # the chosen row in view, not the top of the list
+            bar.set_scroll_from_start_percentage(min(1.0, at / len(items)))
 
         def picked(_e) -> None:
             got = lst.get_single_selection(include_object_id=True)

@@ -216,7 +216,8 @@ def _ships(f: Form, ed: EditorScene) -> None:
     classes = ed.ship_classes()
     items = [(f"{c.name} ({c.rate}, {c.guns})", c.id) for c in classes]
     # the list takes what room the chosen ship's rows leave
-    room = max(90, min(240, f.height - f.y - 262))
+    below = 298 if ed.selected_at() is not None else 40  # the chosen ship's rows, or a line saying how to choose
+    room = max(90, min(320, f.height - f.y - below))
     f.pick_list(items, ed.chosen_class, room, "Pick a ship, then click the table to place her (Q/E turn her first; "
                 "right-click or Escape stops placing).", ed.choose_class)
     f.skip(4)
@@ -226,6 +227,9 @@ def _ships(f: Form, ed: EditorScene) -> None:
         return
     s = D.ship_at(sc, at)
     f.heading(f"{s.ship.name} ({s.id})", f"{s.ship.rate} rate, {s.ship.guns} guns, {s.ship.quality} crew.")
+    f.choice("Squadron", homes, f"{at[0]},{at[1]}", "The side and squadron she sails with.",
+             lambda v: ed.edit(D.move_to_squadron(ed.doc, at, *(int(x) for x in v.split(",")))[0],
+                               "move her to another squadron"))
     f.entry("Heading", f"{s.pose[2]:g}", "Her heading in degrees (Q/E turn her 15, Shift 5; or drag the handle at "
             "her bow).", lambda t: ed.turn_to(t), numbers=True, limit=5)
     f.choice("Sail", [(w.title(), w) for w in ed.app.rules.sails], s.sail, "The sail she sets at the start.",

@@ -185,7 +185,6 @@ class EditorScene(Scene):
     def choose_class(self, cid: str) -> None:
         self.chosen_class = cid
         self.tool = "place"
-        self.selected = None
         name = self.app.ships[cid].name
         self.app.say(f"Click the table to place {name}; Q/E turn her first.  Right-click or Escape stops placing.")
 
