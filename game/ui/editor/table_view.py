@@ -53,13 +53,13 @@ def draw(scene: EditorScene, surface: pygame.Surface) -> None:
 
 def pieces(scene: EditorScene) -> tuple[Any, dict]:
     """The rule system's pieces for the document (as a battle on it would start), made once per edit."""
-    if scene.preview[0] != id(scene.doc) or scene.preview[1] is None:
+    if scene.preview[0] is not scene.doc:  # the document itself, kept: an id could be a newer one's
         try:
             state, _ = scene.app.system.new_game(scene.doc, 0)
             looks = {sid: scene.app.system.model(state, sid) for sid in state.ships}
         except Exception:  # noqa: BLE001 -- a half-made scenario the engine cannot set up: bases only
             state, looks = None, {}
-        scene.preview = (id(scene.doc), state, looks)
+        scene.preview = (scene.doc, state, looks)
     return scene.preview[1], scene.preview[2]
 
 
@@ -128,7 +128,7 @@ def draw_ghost(scene: EditorScene, surface: pygame.Surface, plain: bool) -> None
     at = scene.cam.to_table(*scene.mouse)
     pose = (at[0], at[1], scene.place_heading)
     si = max(0, scene.side_index())
-    key = (cls.id, si)
+    key = (cls.id, si, tuple(side.nation for side in scene.doc.sides))  # her paint follows her side's nation
     if scene.ghost[0] != key:
         try:
             lone = replace(scene.doc, sides=tuple(

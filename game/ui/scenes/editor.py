@@ -79,7 +79,7 @@ class EditorScene(Scene):
         self.cam = Camera(1, 1)
         self.layer = TableLayer()
         self.view: Scenario | None = None  # the doc whose table and terrain the layer is painting
-        self.preview: tuple[int, Any, dict] = (-1, None, {})
+        self.preview: tuple[Scenario | None, Any, dict] = (None, None, {})
         self.ghost: tuple[tuple, Any, Any] = ((), None, None)
         self.wind_rect = pygame.Rect(0, 0, 0, 0)
         self.dialogs: list[UIWindow] = []
