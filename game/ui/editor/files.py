@@ -20,7 +20,7 @@ from pygame_gui.elements import UIButton, UISelectionList, UITextBox, UIWindow
 from game.persistence.autosave import home
 from game.ui.editor import document as D
 from game.ui.editor.history import History
-from game.ui.editor.writing import check_text, save_scenario, scenario_text, scenarios_dir
+from game.ui.editor.writing import save_scenario, scenarios_dir
 from game.ui.scale import px
 
 if TYPE_CHECKING:
@@ -99,14 +99,13 @@ def save(scene: EditorScene) -> bool:
 def test_play(scene: EditorScene) -> None:
     """Save the scenario as it is to a file of its own and start a battle on it, human against human."""
     target = home() / "editor" / TEST_PLAY
-    _, problems = check_text(scenario_text(scene.doc), target, scene.app.ships, scene.app.rules)
-    if problems:
-        show_problems(scene, "Cannot test-play: the game would refuse this scenario", problems)
-        return
     try:
-        save_scenario(scene.doc, target, scene.app.ships, scene.app.rules)
+        problems = save_scenario(scene.doc, target, scene.app.ships, scene.app.rules)  # read back before written
     except OSError as e:
         show_problems(scene, "Could not write the test file", [f"{target}: {e.strerror or e}"])
+        return
+    if problems:
+        show_problems(scene, "Cannot test-play: the game would refuse this scenario", problems)
         return
     history, save_path, saved = scene.history, scene.save_path, scene.saved
     # the battle's way back to the menu comes back here, to the same edits (undo and all)

@@ -31,6 +31,7 @@ DOUBLE_CLICK = (0.4, 8)
 
 
 def mouse(scene: EditorScene, event: pygame.event.Event) -> bool:
+    """A mouse event over the table; True if the table took it (a drag it started keeps it off the panel)."""
     if event.type == pygame.MOUSEWHEEL:
         mx, my = pygame.mouse.get_pos()
         if scene.cam.contains(mx, my):

@@ -64,8 +64,8 @@ class EditorScene(Scene):
         self.saved: Scenario | None = saved  # the document as last saved (None: never)
         self.save_path = save_path
         self.page = "scenario"
-        self.tool = "select"  # select | place | draw
-        self.selected: str | None = None  # a ship's id
+        self.tool = "select"  # select | place (a ship) | battery | draw (terrain)
+        self.selected: str | None = None  # a ship's or a battery's id
         self.selected_terrain: str | None = None
         self.si, self.qi = 0, 0  # the side and squadron new ships join
         self.chosen_class: str | None = None
@@ -345,6 +345,7 @@ class EditorScene(Scene):
                                     f"The first save writes a file in {scenarios_dir()}")
 
     def resized(self, size: tuple[int, int]) -> None:
+        self.form.flush(())  # words typed in a field are kept as an edit before the panel goes
         super().resized(size)
         self._build()
 
@@ -354,19 +355,7 @@ class EditorScene(Scene):
     def message_area(self) -> pygame.Rect | None:
         return pygame.Rect(self.cam.view_x, self.cam.view_y, self.cam.view_w, self.cam.view_h)
 
-    # --- files ---------------------------------------------------------------------------------
-
-
-
-
-
-
-
-
     # --- windows ---------------------------------------------------------------------------------
-
-
-
 
     def modal(self) -> UIWindow | None:
         self.dialogs = [d for d in self.dialogs if d.alive()]
@@ -482,30 +471,12 @@ class EditorScene(Scene):
         self.tool, self.corners, self.drag = "select", [], None
         self.app.message = None  # the placing or drawing instructions are done with
 
-    # --- the table's mouse -------------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
     # --- the frame ---------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
         self.layer.advance(dt)
         if self.form.flush(self.app.ui.get_focus_set() or ()):
             return
-
-
-
-
-
-
-
-
 
     def hint(self) -> str:
         return table_input.hint(self)
