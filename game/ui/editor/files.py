@@ -9,6 +9,7 @@ nothing and lists why, line by line.
 from __future__ import annotations
 
 import html
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
 
 #: Where a test-played scenario is written (it stays there to be opened again).
 TEST_PLAY = "test_play.yaml"
+#: How much of a scenario file is read for its title in the Open list.
+TITLE_PEEK = 4096
 
 
 def new(scene: EditorScene) -> None:
@@ -157,7 +160,20 @@ def show_problems(scene: EditorScene, title: str, problems: list[str]) -> UIWind
     return window
 
 
+def _title(path: Path) -> str:
+    """The scenario's name as its file's top-level ``name:`` line gives it (the file stem if it gives none): a
+    list of titles without reading every file whole."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(TITLE_PEEK).decode("utf-8", errors="replace")
+    except OSError:
+        return path.stem
+    m = re.search(r"^name:[ \t]*(.+?)[ \t]*$", head, re.MULTILINE)
+    return m.group(1).strip("'\"") if m else path.stem
+
+
 def open_dialog(scene: EditorScene) -> None:
+    """A list of the player's scenarios, then the shipped ones (another rule book's marked as not editable)."""
     from game.content.load import list_scenarios, scenario_path, scenario_system
 
     if scene.open_window is not None and scene.open_window.alive():
@@ -168,14 +184,14 @@ def open_dialog(scene: EditorScene) -> None:
     for p in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
         key = f"#u{len(items)}"
         scene.open_items[key] = p
-        items.append((f"{p.stem}  (yours)", key))
+        items.append((f"{_title(p)}  (yours: {p.name})", key))
     for name in list_scenarios():
         p = scenario_path(name)
         system = scenario_system(p)[0]
-        note = "shipped" if system == "btq21" else "another rule book's: cannot be edited"
+        note = "shipped" if system == "btq21" else "another rule book's, cannot be edited"
         key = f"#s{len(items)}"
         scene.open_items[key] = p
-        items.append((f"{name}  ({note})", key))
+        items.append((f"{_title(p)}  ({note})", key))
     w, h = scene.app.size
     rect = pygame.Rect(0, 0, min(px(520), w - 40), min(px(520), h - 40))
     rect.center = (w // 2, h // 2)
