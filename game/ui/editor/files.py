@@ -91,7 +91,8 @@ def save(scene: EditorScene) -> bool:
         show_problems(scene, "Could not save", [f"{scene.save_path}: {e.strerror or e}"])
         return False
     if problems:
-        show_problems(scene, "Not saved: the game would refuse this file", problems)
+        show_problems(scene, "Not saved: the game would refuse this file", problems,
+                      "Nothing was written.  The lines are those of the file the save would have written.")
         return False
     scene.saved = scene.doc
     scene.build_panel()
@@ -143,7 +144,7 @@ def unless_unsaved(scene: EditorScene, question: str, then) -> None:
     scene.confirmed = then
 
 
-def show_problems(scene: EditorScene, title: str, problems: list[str]) -> UIWindow:
+def show_problems(scene: EditorScene, title: str, problems: list[str], note: str = "") -> UIWindow:
     """The problems in a window, one a line, over the editor (which stays as it was)."""
     scene.problems = list(problems)
     w, h = scene.app.size
@@ -152,7 +153,7 @@ def show_problems(scene: EditorScene, title: str, problems: list[str]) -> UIWind
     window = UIWindow(rect, scene.app.ui, window_display_title=title, always_on_top=True,
                       object_id=ObjectID(object_id="#editor_problems"))
     cw, ch = window.get_container().get_size()
-    shown = "<br>".join(html.escape(p) for p in problems[:40])
+    shown = (f"<i>{html.escape(note)}</i><br><br>" if note else "") + "<br>".join(html.escape(p) for p in problems[:40])
     if len(problems) > 40:
         shown += f"<br>... and {len(problems) - 40} more"
     UITextBox(shown, pygame.Rect(6, 6, cw - 12, ch - 12), manager=scene.app.ui, container=window)
