@@ -197,3 +197,19 @@ def test_the_menu_opens_the_editor_with_key_e():
     assert isinstance(app.scene, EditorScene)
     press_button(app, "Menu")  # nothing edited: no question asked
     assert isinstance(app.scene, MenuScene)
+
+
+def test_a_field_edits_the_document_as_it_is_not_as_the_page_was_laid_out():
+    from tests.ui.driver import drag
+
+    app, scene = _editor(str(scenario_path("duel")))
+    drag(app, _at(scene, 16, 14), _at(scene, 30, 14))  # USS Constitution moved
+    press_button(app, "Scenario")
+    key(app, pygame.K_z, pygame.KMOD_CTRL)  # the move undone; the Scenario page shows nothing of it
+    turns = next(f for f in scene.form.text_fields if f.get_text() == "12")
+    click(app, turns.get_abs_rect().center)
+    turns.set_text("9")
+    key(app, pygame.K_RETURN)
+    frames(app)
+    at = D.find_ship(scene.doc, "constitution")
+    assert scene.doc.turn_limit == 9 and at is not None and D.ship_at(scene.doc, at).pose[:2] == (16, 14)

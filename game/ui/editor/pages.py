@@ -83,10 +83,11 @@ def build(page: str, form: Form, ed: EditorScene) -> None:
 def _scenario(f: Form, ed: EditorScene) -> None:
     sc = ed.doc
     f.entry("Name", sc.name, "The scenario's title, as the menu lists it.",
-            lambda t: ed.edit(replace(sc, name=t.strip() or sc.name), "rename the scenario"))
+            lambda t: ed.edit(replace(ed.doc, name=t.strip() or ed.doc.name), "rename the scenario"))
     f.text_box("Description", sc.description, "What happened, and what each side must do (the menu shows it). "
                "The edit is made when you leave the box.",
-               lambda t: ed.edit(replace(sc, description=t.strip() or sc.description), "edit the description"),
+               lambda t: ed.edit(replace(ed.doc, description=t.strip() or ed.doc.description),
+                                 "edit the description"),
                lines=3)
 
     def size(i: int, text: str) -> None:
@@ -94,12 +95,13 @@ def _scenario(f: Form, ed: EditorScene) -> None:
         if isinstance(v, str):
             ed.refuse(v)
             return
-        table = (v, sc.table[1]) if i == 0 else (sc.table[0], v)
-        why = table_problem(sc, ed.app.rules, table)
+        now = ed.doc  # the document as it is when the words are entered, not as the page was laid out
+        table = (v, now.table[1]) if i == 0 else (now.table[0], v)
+        why = table_problem(now, ed.app.rules, table)
         if why:
             ed.refuse(why)
             return
-        ed.edit(replace(sc, table=table), "resize the table")
+        ed.edit(replace(now, table=table), "resize the table")
 
     f.entry("Table width", f"{sc.table[0]:g}", "Inches east to west.  Enter to apply.", lambda t: size(0, t),
             numbers=True, limit=6)
@@ -111,7 +113,7 @@ def _scenario(f: Form, ed: EditorScene) -> None:
         if isinstance(v, str):
             ed.refuse(v)
             return
-        ed.edit(replace(sc, wind_from=round(v % 360, 1)), "change the wind")
+        ed.edit(replace(ed.doc, wind_from=round(v % 360, 1)), "change the wind")
 
     f.entry("Wind from", f"{sc.wind_from:g}", "The compass bearing the wind blows from, in degrees (0 = north, "
             "90 = east).  You can also drag the wind arrow at the top right of the table.", wind,
@@ -122,7 +124,7 @@ def _scenario(f: Form, ed: EditorScene) -> None:
         if isinstance(v, str) or not float(v).is_integer():
             ed.refuse(v if isinstance(v, str) else "the turn limit is a whole number of turns")
             return
-        ed.edit(replace(sc, turn_limit=int(v)), "change the turn limit")
+        ed.edit(replace(ed.doc, turn_limit=int(v)), "change the turn limit")
 
     f.entry("Turn limit", str(sc.turn_limit), "The battle ends after this many turns.", turns, numbers=True, limit=3)
     f.skip(4)
@@ -158,7 +160,7 @@ def _sides(f: Form, ed: EditorScene) -> None:
     f.choice("Side", [(s.name, str(i)) for i, s in enumerate(sc.sides)] or [("(none)", "-1")], str(si),
              "The side whose details are shown below.", lambda v: ed.choose_side(int(v)))
     f.buttons([
-        ("Add side", "A new side with one empty squadron.", lambda: ed.edit(D.add_side(sc, _unused_nation(sc)),
+        ("Add side", "A new side with one empty squadron.", lambda: ed.edit(D.add_side(ed.doc, _unused_nation(ed.doc)),
                                                                              "add a side")),
         ("Remove side", "Remove this side with all its ships.", lambda: ed.remove_side()),
     ])
@@ -305,7 +307,7 @@ def _forts(f: Form, ed: EditorScene) -> None:
         if isinstance(v, str):
             ed.refuse(v)
             return
-        old = b.arc or (0.0, 0.0)
+        old = D.battery_at(ed.doc, at).arc or (0.0, 0.0)
         new = (v % 360, old[1]) if i == 0 else (old[0], v % 360)
         ed.edit(D.with_battery(ed.doc, at, arc=new), "change the battery's arc")
 
