@@ -39,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--log", metavar="FILE.jsonl", help="write the battle log (JSON lines)")
     p.add_argument("--save", metavar="FILE", help="save the (self-played) game")
     p.add_argument("--replay", metavar="FILE", help="re-run a save headless and print its final state hash")
+    p.add_argument("--edit", nargs="?", const="", metavar="FILE", help="open the scenario editor (on FILE)")
     p.add_argument("--watch", metavar="FILE", help="open the replay viewer on a save (or an autosave)")
     p.add_argument("--screenshot", metavar="FILE.png", help="render one frame without a window and exit")
     p.add_argument("--size", metavar="WxH", default="1600x900", help="window or screenshot size")
@@ -249,6 +250,11 @@ def _open(app, args) -> str | None:
     """Put the app where the command line asks: a battle, a saved game or the menu."""
     if args.load:
         return app.load_game(args.load)
+    if args.edit is not None:
+        from game.ui.scenes.editor import open_editor
+
+        open_editor(app, args.edit or None)  # a file that does not open is shown in the editor's window
+        return None
     if args.scenario:
         players = _players(args, _scenario_sides(args.scenario))
         if isinstance(players, str):

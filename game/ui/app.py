@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -295,6 +296,8 @@ class QuarterdeckApp(App):
         #: The rule system of the tables loaded, for what is shown outside a battle (the rules reference).
         self.system = make_system(self.rules.system, self.rules)
         self._systems: dict[str, RuleSystem] = {}
+        #: Where the way back to the menu goes instead, once (the scenario editor, after a test-play).
+        self.after_battle: Callable[[QuarterdeckApp], Scene] | None = None
         self.autosave = not headless
         for folder in (home(), home() / "saves", home() / "reports", home() / "logs"):
             sweep(folder)  # temporary files a killed autosave or save left behind
@@ -439,7 +442,8 @@ class QuarterdeckApp(App):
     def back_to_menu(self) -> None:
         from game.ui.scenes.menu import MenuScene
 
-        self.replace(MenuScene)
+        back, self.after_battle = self.after_battle, None
+        self.replace(back or MenuScene)
 
     def show_end(self, match) -> None:
         from game.ui.scenes.end import EndScene

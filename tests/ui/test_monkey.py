@@ -31,7 +31,7 @@ def _event(rng: random.Random, app, held: set[int]) -> list[pygame.event.Event]:
     w, h = app.size
     pos = (rng.randrange(w), rng.randrange(h))
     scene = app.scene
-    if hasattr(scene, "cam") and rng.random() < 0.3:  # aim at a ship now and then, as a player would
+    if hasattr(scene, "state") and hasattr(scene, "cam") and rng.random() < 0.3:  # aim at a ship now and then
         ships = [s for s in scene.state.ships.values() if s.on_table]
         s = rng.choice(ships)
         x, y = scene.cam.to_screen(s.x + rng.uniform(-2, 2), s.y + rng.uniform(-2, 2))

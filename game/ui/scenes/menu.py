@@ -269,6 +269,8 @@ class MenuScene(Scene):
              "random, and save it for battles and campaigns.  Key: B"),
             ("reference", "R", "Rules reference",
              "The rules of the chosen scenario's rule system, with the tables in force.  Key: R"),
+            ("editor", "E", "Scenario editor\u2026", "Make or change a Beat to Quarters scenario on the table: "
+             "ships, terrain, wind and victory terms.  Key: E"),
             ("settings", "S", "Settings", "Grid, arcs, camera, plain table, animation speed, volume and fullscreen.  "
              "Key: S"),
             ("quit", "Q", "Quit", "Leave Quarterdeck.  Keys: Q or Escape"),
@@ -780,6 +782,10 @@ class MenuScene(Scene):
         elif name == "reference":
             self._remember_panel_state()
             self.app.push(ReferenceScene(self.app, self._system(self.entry(self.chosen))))
+        elif name == "editor":
+            from game.ui.scenes.editor import open_editor
+
+            open_editor(self.app)
         elif name == "settings":
             self.open_panel(None if self.panel_kind == "settings" else "settings")
         elif name == "quit":

@@ -1,0 +1,364 @@
+"""The pages of the editor's side panel: the scenario, its sides, its ships, its terrain and its victory terms.
+
+Each page is laid out afresh from the document whenever the document
+changes, so what the panel shows is always what the file would say.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from game.content.rules import NATIONS
+from game.content.scenarios import ANCHOR_ENDS, MAX_TABLE, MAX_TURNS, TERRAIN_KINDS
+from game.ui.editor import document as D
+from game.ui.editor import victory as V
+from game.ui.editor.form import Form
+from game.ui.editor.placing import table_problem
+
+if TYPE_CHECKING:
+    from game.ui.scenes.editor import EditorScene
+
+PAGES = (
+    ("scenario", "Scenario", "Name, story, table size, wind, turns and the optional rules."),
+    ("sides", "Sides", "The sides, their colours and nations, and their squadrons."),
+    ("ships", "Ships", "Add ships from the list and set each one's sail, crew, flag and anchor."),
+    ("forts", "Forts", "Shore batteries: where each stands, its guns, crew and arc of fire."),
+    ("terrain", "Terrain", "Draw islands, coasts and shoals as polygons."),
+    ("victory", "Victory", "How the battle is won: exit edges for each side."),
+)
+
+#: Colours a side may take, by name (the shipped scenarios' reds and blues first).
+COLOURS = (
+    ("Red", (180, 40, 40)), ("Blue", (40, 70, 160)), ("Navy", (40, 60, 170)), ("Gold", (200, 170, 40)),
+    ("Green", (40, 140, 70)), ("Orange", (230, 130, 30)), ("Purple", (140, 60, 150)), ("White", (235, 235, 235)),
+    ("Grey", (90, 90, 90)),
+)
+
+
+def number(text: str, lo: float, hi: float, what: str) -> float | str:
+    """The number typed, or why it will not do."""
+    try:
+        v = float(text)
+    except ValueError:
+        return f"{what}: '{text}' is not a number"
+    if not lo <= v <= hi:
+        return f"{what} must be from {lo:g} to {hi:g}, not {v:g}"
+    return v
+
+
+def summary(page: str, ed: EditorScene) -> tuple:
+    """Everything ``page`` shows: the panel is laid out again only when this changes."""
+    sc = ed.doc
+    sides = tuple((s.id, s.name, s.nation, s.colour, tuple((q.id, q.name, q.nation, len(q.ships)) for q in s.squadrons))
+                  for s in sc.sides)
+    if page == "scenario":
+        return (sc.name, sc.description, sc.table, sc.wind_from, sc.turn_limit, sc.options)
+    if page == "sides":
+        return (sides, ed.si, ed.qi)
+    if page == "ships":
+        at = ed.selected_at()
+        chosen = D.ship_at(sc, at) if at is not None else None
+        return (sides, ed.si, ed.qi, ed.ship_nation, ed.ship_search, ed.chosen_class,
+                chosen and (chosen.id, chosen.pose[2], chosen.sail, chosen.quality, chosen.anchored, chosen.flagship))
+    if page == "forts":
+        battery = ed.selected_battery()
+        return (sides, ed.si, battery and replace(D.battery_at(sc, battery), position=(0.0, 0.0)))
+    if page == "terrain":
+        i = ed.selected_terrain_index()
+        piece = sc.terrain[i] if i is not None else None
+        return (ed.new_kind, piece and (piece.id, piece.name, piece.kind, piece.depth, len(piece.points)))
+    return (sides, repr(sc.victory))
+
+
+def build(page: str, form: Form, ed: EditorScene) -> None:
+    {"scenario": _scenario, "sides": _sides, "ships": _ships, "forts": _forts, "terrain": _terrain,
+     "victory": _victory}[page](form, ed)
+
+
+# --- the scenario ---------------------------------------------------------------------------
+
+
+def _scenario(f: Form, ed: EditorScene) -> None:
+    sc = ed.doc
+    f.entry("Name", sc.name, "The scenario's title, as the menu lists it.",
+            lambda t: ed.edit(replace(ed.doc, name=t.strip() or ed.doc.name), "rename the scenario"))
+    f.text_box("Description", sc.description, "What happened, and what each side must do (the menu shows it). "
+               "The edit is made when you leave the box.",
+               lambda t: ed.edit(replace(ed.doc, description=t.strip() or ed.doc.description),
+                                 "edit the description"),
+               lines=3)
+
+    def size(i: int, text: str) -> None:
+        v = number(text, 1, MAX_TABLE, "the table's " + ("width" if i == 0 else "height"))
+        if isinstance(v, str):
+            ed.refuse(v)
+            return
+        now = ed.doc  # the document as it is when the words are entered, not as the page was laid out
+        table = (v, now.table[1]) if i == 0 else (now.table[0], v)
+        why = table_problem(now, ed.app.rules, table)
+        if why:
+            ed.refuse(why)
+            return
+        ed.edit(replace(now, table=table), "resize the table")
+
+    f.entry("Table width", f"{sc.table[0]:g}", "Inches east to west.  Enter to apply.", lambda t: size(0, t),
+            numbers=True, limit=6)
+    f.entry("Table height", f"{sc.table[1]:g}", "Inches south to north.  Enter to apply.", lambda t: size(1, t),
+            numbers=True, limit=6)
+
+    def wind(text: str) -> None:
+        v = number(text, 0, 360, "the wind")
+        if isinstance(v, str):
+            ed.refuse(v)
+            return
+        ed.edit(replace(ed.doc, wind_from=round(v % 360, 1)), "change the wind")
+
+    f.entry("Wind from", f"{sc.wind_from:g}", "The compass bearing the wind blows from, in degrees (0 = north, "
+            "90 = east).  You can also drag the wind arrow at the top right of the table.", wind,
+            numbers=True, limit=5)
+
+    def turns(text: str) -> None:
+        v = number(text, 1, MAX_TURNS, "the turn limit")
+        if isinstance(v, str) or not float(v).is_integer():
+            ed.refuse(v if isinstance(v, str) else "the turn limit is a whole number of turns")
+            return
+        ed.edit(replace(ed.doc, turn_limit=int(v)), "change the turn limit")
+
+    f.entry("Turn limit", str(sc.turn_limit), "The battle ends after this many turns.", turns, numbers=True, limit=3)
+    f.skip(4)
+    f.heading("Optional rules", "The rule system's optional rules this scenario always plays with.")
+    def switch(name: str) -> Callable[[bool], None]:
+        def flip(on: bool) -> None:
+            if name == "anchors" and not on and any(s.anchored for _, s in D.ships(ed.doc)):
+                ed.refuse("a ship starts at anchor: weigh her anchor first (Ships page)")
+                ed.build_panel()  # the box shows the truth again
+                return
+            ed.edit(D.set_option(ed.doc, name, on), f"switch {'on' if on else 'off'} {name}")
+        return flip
+
+    f.ticks([(opt.title, D.has_option(sc, opt.name), opt.help, switch(opt.name)) for opt in ed.app.system.available])
+
+
+# --- the sides ------------------------------------------------------------------------------------
+
+
+def _nations() -> list[tuple[str, str]]:
+    return [(n.title(), n) for n in NATIONS]
+
+
+def _unused_nation(sc) -> str:
+    """The first nation no side fights for yet (a new side is most likely a new enemy)."""
+    taken = {side.nation for side in sc.sides}
+    return next((n for n in NATIONS if n not in taken), NATIONS[0])
+
+
+def _sides(f: Form, ed: EditorScene) -> None:
+    sc = ed.doc
+    si = ed.side_index()
+    f.choice("Side", [(s.name, str(i)) for i, s in enumerate(sc.sides)] or [("(none)", "-1")], str(si),
+             "The side whose details are shown below.", lambda v: ed.choose_side(int(v)))
+    f.buttons([
+        ("Add side", "A new side with one empty squadron.", lambda: ed.edit(D.add_side(ed.doc, _unused_nation(ed.doc)),
+                                                                             "add a side")),
+        ("Remove side", "Remove this side with all its ships.", lambda: ed.remove_side()),
+    ])
+    if si < 0:
+        return
+    side = sc.sides[si]
+    f.entry("Name", side.name, "The side's name, as the game shows it.  Its id in the file is made from it.",
+            lambda t: ed.edit(D.rename_side(ed.doc, si, t.strip() or side.name), "rename the side"))
+    f.choice("Nation", _nations(), side.nation, "The nation the side fights for (its squadrons' unless they say "
+             "otherwise).", lambda v: ed.edit(D.with_side(ed.doc, si, nation=v), "change the side's nation"))
+    named = [(name, f"{r},{g},{b}") for name, (r, g, b) in COLOURS]
+    mine = ",".join(str(c) for c in side.colour)
+    if mine not in [v for _, v in named]:
+        named.insert(0, (f"Its own ({mine})", mine))
+    f.choice("Colour", named, mine, "The colour of the side's bases and names on the table.",
+             lambda v: ed.edit(D.with_side(ed.doc, si, colour=tuple(int(c) for c in v.split(","))),
+                               "recolour the side"))
+    f.skip(6)
+    qi = ed.squadron_index()
+    f.choice("Squadron", [(q.name, str(i)) for i, q in enumerate(side.squadrons)] or [("(none)", "-1")], str(qi),
+             "The squadron new ships join, and whose details are shown below.", lambda v: ed.choose_squadron(int(v)))
+    f.buttons([
+        ("Add squadron", "A new empty squadron for this side.", lambda: ed.edit(D.add_squadron(ed.doc, si),
+                                                                                "add a squadron")),
+        ("Remove squadron", "Remove this squadron with its ships.", lambda: ed.remove_squadron()),
+    ])
+    if qi < 0:
+        return
+    sq = side.squadrons[qi]
+    f.entry("Its name", sq.name, "The squadron's name.", lambda t: ed.edit(
+        D.rename_squadron(ed.doc, si, qi, t.strip() or sq.name), "rename the squadron"))
+    f.choice("Sails under", [(f"The side's ({side.nation.title()})", ""), *_nations()], sq.nation or "",
+             "The flag this squadron sails under, if not the side's (the Combined Fleet had both).",
+             lambda v: ed.edit(D.with_squadron(ed.doc, si, qi, nation=v or None), "change the squadron's nation"))
+    n = len(sq.ships)
+    f.note(f"{n} ship{'s' if n != 1 else ''}; add them on the Ships page.")
+
+
+# --- the ships -------------------------------------------------------------------------------------
+
+
+def _ships(f: Form, ed: EditorScene) -> None:
+    sc = ed.doc
+    homes = [(f"{side.name}: {sq.name}", f"{si},{qi}") for si, side in enumerate(sc.sides)
+             for qi, sq in enumerate(side.squadrons)]
+    if not homes:
+        f.note("Add a side with a squadron first (Sides page).")
+        return
+    f.choice("Joins", homes, f"{ed.side_index()},{ed.squadron_index()}", "The side and squadron a new ship joins.",
+             lambda v: ed.choose_home(*(int(x) for x in v.split(","))))
+    f.choice("Nation", [("All nations", ""), *_nations()], ed.ship_nation, "Show only this nation's ships.",
+             lambda v: ed.filter_ships(v, ed.ship_search))
+    f.entry("Search", ed.ship_search, "Part of a ship's name, or her rate (74, 1st...).  Enter to search.",
+            lambda t: ed.filter_ships(ed.ship_nation, t.strip()))
+    classes = ed.ship_classes()
+    items = [(f"{c.name} ({c.rate}, {c.guns})", c.id) for c in classes]
+    # the list takes what room the chosen ship's rows leave
+    below = 298 if ed.selected_at() is not None else 40  # the chosen ship's rows, or a line saying how to choose
+    room = max(90, min(320, f.height - f.y - below))
+    f.pick_list(items, ed.chosen_class, room, "Pick a ship, then click the table to place her (Q/E turn her first; "
+                "right-click or Escape stops placing).", ed.choose_class)
+    f.skip(4)
+    at = ed.selected_at()
+    if at is None:
+        f.note("Click a ship on the table to set her up.", cls="@caption")
+        return
+    s = D.ship_at(sc, at)
+    f.heading(f"{s.ship.name} ({s.id})", f"{s.ship.rate} rate, {s.ship.guns} guns, {s.ship.quality} crew.")
+    f.choice("Squadron", homes, f"{at[0]},{at[1]}", "The side and squadron she sails with.",
+             lambda v: ed.edit(D.move_to_squadron(ed.doc, at, *(int(x) for x in v.split(",")))[0],
+                               "move her to another squadron"))
+    f.entry("Heading", f"{s.pose[2]:g}", "Her heading in degrees (Q/E turn her 15, Shift 5; or drag the handle at "
+            "her bow).", lambda t: ed.turn_to(t), numbers=True, limit=5)
+    f.choice("Sail", [(w.title(), w) for w in ed.app.rules.sails], s.sail, "The sail she sets at the start.",
+             lambda v: ed.edit(D.with_ship(ed.doc, at, sail=v), "change her sail"))
+    f.choice("Crew", [(f"As her class ({s.ship.quality})", ""), *[(q.title(), q) for q in ed.app.rules.crew_qualities]],
+             s.quality or "", "Her crew's quality, if not her class's.",
+             lambda v: ed.edit(D.with_ship(ed.doc, at, quality=v or None), "change her crew"))
+    f.choice("Anchored", [("No", ""), *[(f"By the {e}", e) for e in ANCHOR_ENDS]], s.anchored,
+             "She starts the battle at anchor (the anchors option is switched on with it).", ed.anchor)
+    f.tick("Flagship", s.flagship, "The side's flagship (one a side: ticking her unticks the other).",
+           lambda on: ed.edit(D.set_flagship(ed.doc, at, on), "change the flagship"))
+    f.buttons([("Delete ship", "Take her off the table.  Key: Delete", ed.delete_selected)])
+
+
+# --- the shore batteries -----------------------------------------------------------------------
+
+
+def _forts(f: Form, ed: EditorScene) -> None:
+    sc = ed.doc
+    if not sc.sides:
+        f.note("Add a side first (Sides page).")
+        return
+    f.choice("Joins", [(s.name, str(i)) for i, s in enumerate(sc.sides)], str(max(0, ed.side_index())),
+             "The side a new battery fights for.", lambda v: ed.choose_side(int(v)))
+    f.buttons([("Place a battery", "Click the table where it stands (Escape stops placing).  Drag a battery to "
+                "move it.", ed.start_battery)])
+    at = ed.selected_battery()
+    f.skip(6)
+    if at is None:
+        f.note("Click a battery on the table to set it up.")
+        return
+    b = D.battery_at(sc, at)
+    f.heading(f"{b.name} ({sc.sides[at[0]].name})", f"Its id in the file: {b.id}")
+    f.entry("Name", b.name, "The battery's name.", lambda t: ed.edit(D.rename_battery(ed.doc, at, t.strip() or b.name),
+                                                                    "rename the battery"))
+
+    def whole(field: str, what: str, lo: int, hi: int):
+        def done(text: str) -> None:
+            v = number(text, lo, hi, what)
+            if isinstance(v, str) or not float(v).is_integer():
+                ed.refuse(v if isinstance(v, str) else f"{what} is a whole number")
+                return
+            if field == "guns" and (why := ed.app.rules.broadside_guns_problem(int(v))):
+                ed.refuse(why)
+                return
+            ed.edit(D.with_battery(ed.doc, at, **{field: int(v)}), f"change the battery's {what}")
+        return done
+
+    f.entry("Guns", str(b.guns), "Guns in the battery (they fire as a ship's broadside would).",
+            whole("guns", "guns", 1, 1000), numbers=True, limit=4)
+    f.entry("Fort points", str(b.fort), "What the works can take, as a ship's hull.",
+            whole("fort", "fort points", 1, 10000), numbers=True, limit=5)
+    f.entry("Crew", str(b.crew), "The gunners, as a ship's crew track.", whole("crew", "crew", 1, 10000),
+            numbers=True, limit=5)
+
+    def share(text: str) -> None:
+        v = number(text, 0, 1, "the heavy share")
+        if isinstance(v, str):
+            ed.refuse(v)
+            return
+        ed.edit(D.with_battery(ed.doc, at, large_share=v), "change the battery's heavy guns")
+
+    f.entry("Heavy share", f"{b.large_share:g}", "The share of its guns that are 24-pounders or heavier (0 to 1).",
+            share, numbers=True, limit=5)
+    f.choice("Quality", [(q.title(), q) for q in ed.app.rules.crew_qualities], b.quality, "The gunners' quality.",
+             lambda v: ed.edit(D.with_battery(ed.doc, at, quality=v), "change the battery's quality"))
+
+    def arc(i: int, text: str) -> None:
+        if not text.strip():
+            ed.edit(D.with_battery(ed.doc, at, arc=None), "let the battery fire all round")
+            return
+        v = number(text, 0, 360, "an arc's bearing")
+        if isinstance(v, str):
+            ed.refuse(v)
+            return
+        old = D.battery_at(ed.doc, at).arc or (0.0, 0.0)
+        new = (v % 360, old[1]) if i == 0 else (old[0], v % 360)
+        ed.edit(D.with_battery(ed.doc, at, arc=new), "change the battery's arc")
+
+    tip = "Its arc of fire runs clockwise from this bearing to the other; leave both empty to fire all round."
+    f.entry("Arc from", f"{b.arc[0]:g}" if b.arc else "", tip, lambda t: arc(0, t), numbers=True, limit=5)
+    f.entry("Arc to", f"{b.arc[1]:g}" if b.arc else "", tip, lambda t: arc(1, t), numbers=True, limit=5)
+    f.buttons([("Delete battery", "Remove it.  Key: Delete", ed.delete_selected)])
+
+
+# --- the terrain ------------------------------------------------------------------------------------
+
+
+def _terrain(f: Form, ed: EditorScene) -> None:
+    sc = ed.doc
+    kinds = [(k.title(), k) for k in TERRAIN_KINDS]
+    f.choice("New piece", kinds, ed.new_kind, "The kind of the next piece you draw.",
+             lambda v: ed.set_new_kind(v))
+    f.buttons([("Draw a piece", "Click its corners on the table; Enter or a double-click closes it, Backspace "
+                "takes back the last corner, Escape abandons it.  Key: T", ed.start_drawing)])
+    f.note("Drag a corner of the chosen piece to move it.", tip="Click a piece on the table to choose it.")
+    i = ed.selected_terrain_index()
+    f.skip(6)
+    if i is None:
+        f.note("Click a piece of terrain to change it.")
+        return
+    t = sc.terrain[i]
+    f.heading(f"{t.kind.title()}: {t.name or 'no name'}", f"Its id in the file: {t.id}; {len(t.points)} corners.")
+    f.entry("Name", t.name, "The name written on the table (may be empty).",
+            lambda text: ed.edit(D.rename_terrain(ed.doc, i, text.strip()), "rename the terrain"))
+    f.choice("Kind", kinds, t.kind, "Island and coast block ships and shot; a shoal is shallow water.",
+             lambda v: ed.edit(D.with_terrain(ed.doc, i, kind=v), "change the terrain's kind"))
+    if t.kind == "shoal":
+        rates = [("Any ship (no depth)", ""), *[(f"{r} rate and bigger", r) for r in ed.app.rules.rates]]
+        f.choice("Depth", rates, t.depth, "The rate that must feel her way over it (option shoals).",
+                 lambda v: ed.edit(D.with_terrain(ed.doc, i, depth=v), "change the shoal's depth"))
+    f.buttons([("Delete piece", "Remove this piece.  Key: Delete", ed.delete_selected)])
+
+
+# --- victory -------------------------------------------------------------------------------------------
+
+
+def _victory(f: Form, ed: EditorScene) -> None:
+    sc = ed.doc
+    f.heading("Exit edges", "A side with an exit edge may take its ships off the table there.")
+    words = {V.NO_EDGE: "None", "north": "North", "south": "South", "east": "East", "west": "West"}
+    def edge(side_id: str) -> Callable[[str], None]:
+        return lambda v: ed.edit(replace(ed.doc, victory=V.with_exit_edge(ed.doc, side_id, v)), "change an exit edge")
+
+    for side in sc.sides:
+        f.choice(side.name[:14], [(words[e], e) for e in V.edge_choices()], V.exit_edge(sc, side.id),
+                 f"The edge {side.name} may leave the table by.", edge(side.id))
+    f.skip(8)
+    f.heading("Objectives")
+    f.note(V.OBJECTIVES_NOTE, lines=3)
