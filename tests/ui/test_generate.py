@@ -62,7 +62,8 @@ def inside(app, *elements) -> None:
 
 def test_roll_shows_the_line_the_wind_and_the_table_and_the_same_seed_rolls_it_again(app) -> None:
     scene = opened(app)
-    assert not scene.start_button.is_enabled  # nothing rolled yet
+    opening = scene.rolled  # the page opens on the table its own seed makes
+    assert opening is not None and scene.start_button.is_enabled and str(opening.seed) == scene.seed_entry.get_text()
     scene.seed_entry.set_text("4242")
     key(app, pygame.K_r)
     first = scene.rolled

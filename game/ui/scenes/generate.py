@@ -81,6 +81,7 @@ class GenerateScene(Scene):
         self.problem = ""
         self._background: pygame.Surface | None = None
         self._build()
+        self.roll()  # the table the dice make from the first choices, so the page opens on a battle
 
     # --- what can be chosen ----------------------------------------------------
 
@@ -304,7 +305,9 @@ class GenerateScene(Scene):
                 text = f"<b>Could not roll:</b><br>{html.escape(self.problem)}"
             self.summary.set_text(text)
             self.facts.set_text("")
-            self.thumbnail.set_image(pygame.Surface(self.thumb_rect.size))
+            blank = pygame.Surface(self.thumb_rect.size)
+            blank.fill((18, 28, 40))  # the page's own dark, not a black hole where the table will be
+            self.thumbnail.set_image(blank)
             self.start_button.disable()
             return
         lines = [f"<b>{html.escape(e.title)}</b><br>{html.escape(e.against)}", html.escape(e.summary)]
