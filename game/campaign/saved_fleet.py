@@ -137,7 +137,12 @@ def saved_fleets(c: Campaign, side: str) -> list[SavedFleet]:
         try:
             fleet = load_fleet(path)
         except ContentError as e:
-            out.append(SavedFleet(path, None, e.problems[0] if e.problems else "the file cannot be read"))
+            first = e.problems[0] if e.problems else "the file cannot be read"
+            more = f" (and {len(e.problems) - 1} more problems)" if len(e.problems) > 1 else ""
+            out.append(SavedFleet(path, None, first + more))
+            continue
+        except OSError as e:  # gone or unreadable since it was listed
+            out.append(SavedFleet(path, None, f"{path}: {e}"))
             continue
         if fleet.nation != s.nation:
             continue
