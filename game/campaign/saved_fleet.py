@@ -21,7 +21,7 @@ from game.campaign.tables import shipped
 from game.content.yaml_nodes import ContentError
 from game.fleets.files import list_fleets, load_fleet
 from game.fleets.model import Fleet, FleetShip
-from game.fleets.value import SYSTEM_NAMES
+from game.fleets.value import SYSTEM_NAMES, fleet_points, prices
 
 #: The only rule system a campaign is fought under (Gifford's module is written for Beat to Quarters).
 CAMPAIGN_RULES = "btq21"
@@ -90,7 +90,10 @@ def check_fleet(c: Campaign, side: str, fleet: Fleet) -> FleetBill:
         raise CampaignError(f"{fleet.name!r} brings {bill.first_rates} 1st rates{already}: at most "
                             f"{t.most_first_rates} may be bought at setup")
     if bill.total > s.treasury:
-        raise CampaignError(f"{fleet.name!r} costs {bill.total} points and {s.name} has {s.treasury} in hand")
+        # A fleet built to the purse can still come out a point or two over: each ship is rounded on her own.
+        rounded = fleet_points(fleet) <= s.treasury * prices().gifford_point
+        hint = " (each ship's price is rounded to campaign points on its own)" if rounded else ""
+        raise CampaignError(f"{fleet.name!r} costs {bill.total} points and {s.name} has {s.treasury} in hand{hint}")
     return bill
 
 

@@ -130,3 +130,15 @@ def test_the_side_is_offered_her_nations_files_and_the_damaged_ones_with_their_r
     assert "budget" in offered["broken.yaml"].problem
     assert "Redoutable" in offered["mixed.yaml"].problem
     assert [f.path.name for f in saved_fleets(c, "B")] == ["broken.yaml", "french.yaml"]
+
+
+def test_a_fleet_built_to_the_purse_that_rounds_over_it_says_why():
+    from game.fleets.value import fleet_points
+
+    classes = ("temeraire", "venerable", "isis", "serapis", "shannon", "cyane", "bellerophon", "vanguard",
+               "agamemnon", "indefatigable", "macedonian", "java")  # a random 1200-point fleet the builder drew
+    fleet = Fleet("btq21", "british", "Rounded", 1200, (FleetSquadron("Line", tuple(
+        FleetShip(cls, f"HMS {cls.capitalize()}") for cls in classes)),))
+    total = sum(price(x.ship, own(x.ship)) for x in fleet.ships())
+    assert fleet_points(fleet) <= 1200 and total > 240  # 1198 of the builder's points, 241 of the campaign's
+    assert "rounded" in refused(fresh(), fleet)
