@@ -35,6 +35,7 @@ from game.campaign.month import (
 from game.campaign.resolve import resolve_battle
 from game.campaign.runner import play_month, standing
 from game.campaign.save import CampaignFileError, campaigns_dir, list_campaigns, load_campaign, save_campaign
+from game.campaign.saved_fleet import SavedFleet, buy_fleet, check_fleet, fleet_bill, saved_fleets
 from game.campaign.state import BattlePlan, Campaign, CampaignError, CampaignShip, Side
 
 
@@ -54,6 +55,7 @@ __all__ = [
     "CampaignError",
     "CampaignFileError",
     "CampaignShip",
+    "SavedFleet",
     "ShipFate",
     "Side",
     "SideSetup",
@@ -64,12 +66,15 @@ __all__ = [
     "begin",
     "buy",
     "buy_battery",
+    "buy_fleet",
     "campaigns_dir",
     "cancel_order",
     "catalogue",
+    "check_fleet",
     "choose_squadron",
     "close_orders",
     "end_month",
+    "fleet_bill",
     "engage",
     "list_campaigns",
     "load_campaign",
@@ -84,6 +89,7 @@ __all__ = [
     "rename_squadron",
     "resolve_battle",
     "save_campaign",
+    "saved_fleets",
     "scuttle",
     "sell",
     "sell_battery",

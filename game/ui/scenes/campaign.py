@@ -39,6 +39,7 @@ from game.campaign import (
     Campaign,
     CampaignError,
     CampaignFileError,
+    SavedFleet,
     add_squadron,
     admiral,
     apply_battle,
@@ -46,6 +47,7 @@ from game.campaign import (
     begin,
     buy,
     buy_battery,
+    buy_fleet,
     campaigns_dir,
     cancel_order,
     catalogue,
@@ -61,6 +63,7 @@ from game.campaign import (
     rename_squadron,
     resolve_battle,
     save_campaign,
+    saved_fleets,
     scuttle,
     sell,
     sell_battery,
@@ -225,6 +228,8 @@ class CampaignScene(Scene):
         self.right = "catalogue" if campaign.stage == "setup" else "sheet"
         self.quality = "average"
         self.offer: str | None = None  # the class picked in the catalogue
+        self.fleets: list[SavedFleet] = []  # the saved fleets the setup offers the side at the window
+        self.fleet_path: Path | None = None  # the one chosen in the "Saved fleet..." menu
         self.given: list[tuple[str, str | int]] = []  # orders given at this turn, for Undo (kind, key)
         self.confirm: UIConfirmationDialog | None = None
         self.confirm_for = ""
@@ -402,12 +407,15 @@ class CampaignScene(Scene):
         items: list[str | tuple[str, str]] = [
             (self._offer_words(cls, name, rate), f"#offer_{i}") for i, (cls, name, rate) in enumerate(self.offers)
         ]
-        self.offer_list = UISelectionList(R(x, y + 36, w, h - 36 - 46), items, manager=ui, container=self.root,
-                                          object_id=ObjectID(class_id="@roomy_list"))
+        buying = self.c.stage == "setup"
+        fleet_row = 38 if buying else 0
+        self.offer_list = UISelectionList(R(x, y + 36, w, h - 36 - 46 - fleet_row), items, manager=ui,
+                                          container=self.root, object_id=ObjectID(class_id="@roomy_list"))
+        if buying:
+            self._build_fleet_row(x, y + h - 46 - fleet_row, w)
         index = next((i for i, o in enumerate(self.offers) if o[0] == self.offer), None)
         if index is not None:
             select_item(self.offer_list, index)
-        buying = self.c.stage == "setup"
         a = Action("buy", "Buy ship" if buying else "Order build", pygame.K_b,
                    ("Buy the ship picked, paid at once, into the squadron picked (or the first).  " if buying else
                     "Lay her keel this month (paid at step a; she sails five months later), into the squadron "
@@ -418,6 +426,61 @@ class CampaignScene(Scene):
                  f"{available(self.c, self.side)} points left after this month's orders")
         self.purse_label = UILabel(R(x + 180, y + h - 40, w - 180, 40), words, manager=ui, container=self.root,
                                    object_id=ObjectID(class_id="@caption"))
+
+    def _build_fleet_row(self, x: int, y: int, w: int) -> None:
+        """Setup: a fleet saved by the fleet builder, bought whole (the side's nation's, and the damaged files)."""
+        self.fleets = saved_fleets(self.c, self.side)
+        options: list[str | tuple[str, str]] = [(_PICK_FLEET, "#fleet_none")]
+        options += [(_fleet_words(f), f"#fleet_{i}") for i, f in enumerate(self.fleets)]
+        chosen = next((i for i, f in enumerate(self.fleets) if f.path == self.fleet_path), None)
+        if chosen is None:
+            self.fleet_path = None
+        button_w = _w("Buy fleet")
+        self.fleet_menu = UIDropDownMenu(options, options[0 if chosen is None else chosen + 1],
+                                         R(x, y, w - button_w - 8, 32), manager=self.app.ui, container=self.root,
+                                         object_id=ObjectID(object_id="#campaign_fleet_menu", class_id="@player_kind"))
+        self._fleet_tip()
+        self._make_action(Action("buy_fleet", "Buy fleet", pygame.K_f, _BUY_FLEET_TIP),
+                          R(x + w - button_w, y, button_w, 32))
+
+    def _chosen_fleet(self) -> SavedFleet | None:
+        return next((f for f in self.fleets if f.path == self.fleet_path), None)
+
+    def _fleet_tip(self) -> None:
+        """The menu's tooltip: the chosen fleet's words in full (the menu is too narrow for a long reason)."""
+        f = self._chosen_fleet()
+        tip = _FLEET_MENU_TIP if f is None else f"{_fleet_words(f, full=True)}.  " + _FLEET_MENU_TIP
+        self.fleet_menu.set_tooltip(tip)
+
+    def fleet_chosen(self) -> None:
+        picked = self.fleet_menu.selected_option
+        oid = picked[1] if isinstance(picked, tuple) else ""
+        index = oid.rsplit("_", 1)[1] if oid.startswith("#fleet_") else "none"
+        self.fleet_path = self.fleets[int(index)].path if index.isdigit() else None
+        self._fleet_tip()
+        f = self._chosen_fleet()
+        if f is not None and f.problem:
+            self.app.say(f"{_fleet_words(f, full=True)}", seconds=8.0)
+
+    def buy_saved_fleet(self) -> None:
+        f = self._chosen_fleet()
+        if f is None:
+            self.app.say("choose a saved fleet in the menu first (the fleet builder, Fleets\u2026, saves them)")
+            return
+        if f.fleet is None or f.problem:
+            self.app.say(f"{_fleet_words(f, full=True)}", seconds=8.0)
+            return
+        s = self.c.side(self.side)
+        try:
+            bought = buy_fleet(self.c, self.side, f.fleet)
+        except CampaignError as e:
+            self.app.say(f"not bought: {e}", seconds=8.0)
+            return
+        self.refresh()
+        s = self.c.side(self.side)
+        self.app.say(f"bought {f.fleet.name!r}: {len(bought)} ships for {f.cost} points, in "
+                     f"{', '.join(dict.fromkeys(x.squadron for x in bought))}; {s.treasury} points in hand",
+                     seconds=6.0)
 
     def _offer_words(self, cls: str, name: str, rate: str) -> str:
         try:
@@ -708,7 +771,7 @@ class CampaignScene(Scene):
             "leave": self.leave, "menu": self.app.back_to_menu, "buy": self.buy_offer, "sell": self.sell_picked,
             "move": self.move_ship, "undo": self.undo, "fight": self.fight, "resolve": self.resolve,
             "repair": lambda: self.order("repair"), "release": lambda: self.order("release"),
-            "recrew": lambda: self.order("recrew"),
+            "recrew": lambda: self.order("recrew"), "buy_fleet": self.buy_saved_fleet,
         }
         if name in simple:
             simple[name]()
@@ -774,6 +837,10 @@ class CampaignScene(Scene):
                 self.offer = self.offers[index][0]
             return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is getattr(
+                self, "fleet_menu", None):
+            self.fleet_chosen()
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is getattr(
                 self, "quality_menu", None):
             self.quality = _chosen(self.quality_menu).lower()
             self._build()  # the prices at the new crew
@@ -797,7 +864,7 @@ class CampaignScene(Scene):
                 return True
             return False
         if event.key == pygame.K_ESCAPE and close_open_menu(
-            *(getattr(self, name, None) for name in ("battery_menu", "recrew_menu", "quality_menu"))
+            *(getattr(self, name, None) for name in ("battery_menu", "recrew_menu", "quality_menu", "fleet_menu"))
         ):
             return True
         if self._typing():
@@ -837,6 +904,29 @@ class CampaignScene(Scene):
         if self.confirm is not None and self.confirm.alive():
             self.confirm.kill()
         super().close()
+
+
+_PICK_FLEET = "Saved fleet\u2026"
+_FLEET_MENU_TIP = ("A fleet saved by the fleet builder (Fleets\u2026 in the main menu), of this side's nation, with "
+                   "its price in campaign points; a damaged file is listed with what is wrong with it.")
+_BUY_FLEET_TIP = ("Buy every ship of the saved fleet chosen, into squadrons of its names, at the campaign's "
+                  "prices: all of them or, refused, none (at most two 1st rates).  Key: F")
+
+
+def _fleet_words(f: SavedFleet, full: bool = False) -> str:
+    """A saved fleet as the menu lists it: its name, ships and price, or why it cannot be bought (``full``: the
+    whole reason, for the tooltip and the message line)."""
+    if f.fleet is None:
+        reason = f.problem.replace(str(f.path), f.path.name)
+        if full:
+            return f"{f.path.name} is damaged and cannot be bought: {reason}"
+        rest = reason.removeprefix(f.path.name + ":")
+        line, _, what = rest.partition(": ")
+        return f"{f.path.name}: damaged" + (f", line {line}: {what}" if line.isdigit() else f": {rest.strip()}")
+    if f.problem:
+        return f"{f.fleet.name}: cannot be bought" + (": " if full else " \u2014 ") + f.problem
+    ships = len(f.fleet.ships())
+    return f"{f.fleet.name} \u00b7 {ships} ship{'s' if ships != 1 else ''} \u00b7 {f.cost} points"
 
 
 def _restore(campaign: Campaign, copy_: Campaign) -> None:
