@@ -36,8 +36,8 @@ def sequel_to(app: QuarterdeckApp, path: Path) -> Sequel:
         try:
             c = load_campaign(path)
         except (CampaignFileError, OSError) as e:
-            why = e.problems[0] if isinstance(e, CampaignFileError) and e.problems else str(e)
-            app.say(f"the battle was not recorded: the campaign cannot be read: {why}", seconds=10.0)
+            unread = e.problems[0] if isinstance(e, CampaignFileError) and e.problems else str(e)
+            app.say(f"the battle was not recorded: the campaign cannot be read: {unread}", seconds=10.0)
             app.back_to_menu()
             return
         session = match.session
@@ -85,9 +85,9 @@ def fought_html(search: Search) -> str:
     fought = search.found
     if fought is not None:
         where = "the autosave" if fought.autosave else escape(fought.path.name)
-        how = "fought to its end" if fought.over else (
-            f"begun, and left at turn {fought.turn}" if fought.turn else "begun")
-        rows.append(f"<b>This engagement was {how} on the table</b> ({where}).")
+        how = "fought to its end on the table" if fought.over else "begun on the table" + (
+            f" and left at turn {fought.turn}" if fought.turn else "")
+        rows.append(f"<b>This engagement was {how}</b> ({where}).")
     rows += [f"<font color='{WARN}'>{escape(why[0].upper() + why[1:])}.</font>" for why in search.refused]
     if not rows:
         return ""

@@ -726,9 +726,12 @@ class CampaignScene(Scene):
             if not session.over:
                 raise WorkFailed(f"the battle in {fought.path.name} is not over yet")
             try:
-                return apply_battle(work_on, session.state)
+                outcome = apply_battle(work_on, session.state)
             except CampaignError as e:
                 raise WorkFailed(str(e)) from None
+            total = max(1, len(session.commands))
+            progress(total, total)  # Cancel pressed while it was recorded is honoured here: the copy is dropped
+            return outcome
 
         def done(outcome: BattleOutcome) -> None:
             _restore(self.c, work_on)
