@@ -8,7 +8,9 @@ neither sees the other's squadron or whether she will engage); computer
 sides are decided by the engine's admiral once the humans are done.  The
 campaign is saved after every step that closes, so leaving at any moment,
 even in the middle of a battle on the table, loses nothing: a campaign
-reopened with its engagement unfought offers the battle again.
+reopened with its engagement unfought offers the battle again, and one whose
+battle was begun on the table and saved offers to go on with it or to record
+it (``game.campaign.fought``).
 """
 
 from __future__ import annotations
