@@ -47,8 +47,9 @@ def waiting() -> tuple[C.Campaign, Path]:
 
 
 def first(session: Session, n: int) -> Session:
-    """The same battle stopped after its first ``n`` commands (the window closed mid-way)."""
-    part = Session(session.scenario, session.rules, session.seed, dict(session.players),
+    """The same battle stopped after its first ``n`` commands (the window closed mid-way), both sides now the
+    players' own (so nothing plays on by itself once it is loaded)."""
+    part = Session(session.scenario, session.rules, session.seed, dict.fromkeys(session.players, "human"),
                    scenario_text=session.scenario_text)
     for cmd in session.commands[:n]:
         part.submit(cmd)
@@ -162,3 +163,20 @@ def test_a_save_of_another_battle_is_not_taken(app):
     assert app.load_game(autosave_path()) is None
     assert app.scene.match.sequel is None, "a battle with other dice does not go back to the campaign"
     assert C.load_campaign(path).stage == "battle"
+
+
+def test_the_battle_begun_from_the_campaign_screen_and_quit_comes_back_with_its_way_home(app):
+    from game.ui.scenes.battle import BattleScene
+
+    app.autosave = True  # as the real window does: the battle is autosaved from its first moment
+    c, path = waiting()
+    open_campaign(app, path)
+    key(app, pygame.K_f)  # Fight it on the table
+    frames(app, 2)
+    assert isinstance(app.scene, BattleScene)
+    app.back_to_menu()  # the window closed mid-battle
+    scene = open_campaign(app, path)
+    assert "continue" in scene.buttons, "the campaign finds its battle in the autosave"
+    app.back_to_menu()
+    assert app.continue_autosave() is None
+    assert isinstance(app.scene, BattleScene) and app.scene.match.sequel is not None
