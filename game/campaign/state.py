@@ -26,6 +26,9 @@ LOST = "lost"
 STATUSES = (ACTIVE, REPAIR, PRIZE, RC, BUILDING, LOST)
 FATES = ("sunk", "captured", "scuttled", "abandoned", "destroyed in port")
 TRACKS = ("hull", "rigging", "crew")
+#: How the scenario file of a month's engagement is named (then its month and seed): a save of a battle
+#: whose scenario is so named was a campaign's.
+PLAN_STEM = "campaign-month-"
 
 
 def other(side: str) -> str:
@@ -201,11 +204,16 @@ class BattlePlan:
     ships: list[str]  # campaign ship ids placed (scenario ids are the same)
     yaml_text: str
 
+    @property
+    def stem(self) -> str:
+        """The scenario's file name without .yaml, which is also its id in a save of the battle."""
+        return f"{PLAN_STEM}{self.month:02d}-{self.seed}"
+
     def write(self, folder: str | Path) -> Path:
         """The scenario file, for the window to start (atomic; the folder is made)."""
         from game.files import write_atomic
 
-        path = Path(folder) / f"campaign-month-{self.month:02d}-{self.seed}.yaml"
+        path = Path(folder) / f"{self.stem}.yaml"
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, self.yaml_text)
         return path

@@ -13,6 +13,7 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -24,6 +25,10 @@ from game.ui import fonts, scale
 from game.ui.placement import TipManager, message_spot
 from game.ui.settings import Settings, read_settings, save_settings
 from game.ui.theme import theme
+
+if TYPE_CHECKING:
+    from game.persistence.session import Session
+    from game.ui.match import Sequel
 
 MIN_SIZE = (960, 600)
 
@@ -299,6 +304,11 @@ class QuarterdeckApp(App):
         #: Where the way back to the menu goes instead, once (the scenario editor, after a test-play).
         self.after_battle: Callable[[QuarterdeckApp], Scene] | None = None
         self.autosave = not headless
+        from game.ui.campaign.resume import campaign_sequel
+
+        #: Asked in turn when a saved battle is loaded: where it goes on once over (a Sequel), or None.  A battle
+        #: started elsewhere (a campaign's engagement) finds its way back there after the window was closed.
+        self.sequel_finders: list[Callable[[QuarterdeckApp, Session], Sequel | None]] = [campaign_sequel]
         for folder in (home(), home() / "saves", home() / "reports", home() / "logs"):
             sweep(folder)  # temporary files a killed autosave or save left behind
         from game.ui.sound import Sounds
@@ -396,7 +406,9 @@ class QuarterdeckApp(App):
         scene.coach = Coach(scene, tutorial)
         return None
 
-    def load_game(self, path: str | Path) -> str | None:
+    def load_game(self, path: str | Path, sequel: Sequel | None = None) -> str | None:
+        """A saved battle, going on where it was; ``sequel`` where it goes once over, else what the
+        ``sequel_finders`` say (a battle whose window was closed goes back where it was started from)."""
         from game.persistence.save import SaveError, load_save
         from game.ui.match import Match
 
@@ -406,8 +418,12 @@ class QuarterdeckApp(App):
             return str(e)
         except OSError as e:
             return f"{path}: {e.strerror or e}"
+        for finder in self.sequel_finders:
+            if sequel is not None:
+                break
+            sequel = finder(self, session)
         try:
-            match = Match(session, autosave=self.autosave)
+            match = Match(session, autosave=self.autosave, sequel=sequel)
         except ValueError as e:
             return f"{path}: {e}"
         self.open_battle(match)

@@ -8,7 +8,9 @@ neither sees the other's squadron or whether she will engage); computer
 sides are decided by the engine's admiral once the humans are done.  The
 campaign is saved after every step that closes, so leaving at any moment,
 even in the middle of a battle on the table, loses nothing: a campaign
-reopened with its engagement unfought offers the battle again.
+reopened with its engagement unfought offers the battle again, and one whose
+battle was begun on the table and saved offers to go on with it or to record
+it (``game.campaign.fought``).
 """
 
 from __future__ import annotations
@@ -70,10 +72,12 @@ from game.campaign import (
     set_squadron,
     surrender,
 )
+from game.campaign.fought import SavedBattle, Search, refusal, saved_battles
 from game.campaign.tables import shipped
 from game.ui.app import Scene
 from game.ui.campaign.calendar import draw_calendar
 from game.ui.campaign.fleet_table import FleetTable, Row, rows_of
+from game.ui.campaign.resume import fought_html
 from game.ui.campaign.sheet import STAGE_WORDS, final_html, log_html, outcome_html, plan_html, sheet_html, what_now
 from game.ui.campaign.start import close_open_menu
 from game.ui.campaign.turns import ROUNDS, Turns
@@ -105,8 +109,9 @@ def _w(label: str) -> int:
     return max(88, 9 * len(label) + 30)
 
 
-def _actions(c: Campaign, side_id: str, last: bool, right: str) -> list[Action]:
-    """The buttons of the stage, for the side at the window (``last``: the last human to give hers)."""
+def _actions(c: Campaign, side_id: str, last: bool, right: str, fought: SavedBattle | None = None) -> list[Action]:
+    """The buttons of the stage, for the side at the window (``last``: the last human to give hers; ``fought``:
+    a save of the month's engagement, when the battle was begun on the table and the window closed)."""
     s = c.side(side_id)
     toggle = "Sheet" if right == "catalogue" else ("Catalogue" if c.stage == "setup" else "Build\u2026")
     leave = Action("leave", "Save and leave", pygame.K_ESCAPE,
@@ -168,6 +173,8 @@ def _actions(c: Campaign, side_id: str, last: bool, right: str) -> list[Action]:
                    ("Launch the mended and the new ships and take the month's points (steps h and i).  " if last else
                     "Your repairs are ordered: the window goes to the other player.  ") + "Key: Enter"),
         ]
+    if c.stage == "battle" and fought is not None:
+        return [*_fought_actions(fought), leave]
     if c.stage == "battle":
         return [
             Action("fight", "Fight it on the table", pygame.K_f, "Play the engagement in the window; at its end, "
@@ -177,6 +184,23 @@ def _actions(c: Campaign, side_id: str, last: bool, right: str) -> list[Action]:
             leave,
         ]
     return [Action("menu", "Back to menu", pygame.K_ESCAPE, "Back to the main menu.  Key: Escape")]
+
+
+def _fought_actions(fought: SavedBattle) -> list[Action]:
+    """The engagement was begun on the table and saved: go on with it (or record it), or begin it afresh."""
+    where = "the autosave" if fought.autosave else fought.path.name
+    first = (Action("record", "Record the battle fought", pygame.K_r, f"The battle in {where} is over: record its "
+                    "result in the campaign (it is played again from its save to be sure of it).  Key: R")
+             if fought.over else
+             Action("continue", "Continue the battle", pygame.K_c, f"Go on with the battle in {where} where it was "
+                    "left; at its end, 'Back to the campaign' records the result.  Key: C"))
+    return [
+        first,
+        Action("fight", "Fight it again\u2026", pygame.K_f, "Begin the engagement again from its first turn: "
+               "the battle fought so far will not count.  Key: F"),
+        Action("resolve", "Resolve automatically\u2026", pygame.K_a, "The computer plays both sides from the "
+               "first turn, and that result is recorded: the battle fought so far will not count.  Key: A"),
+    ]
 
 
 def computer_kind() -> str:
@@ -238,6 +262,7 @@ class CampaignScene(Scene):
         self.calendar_rect: pygame.Rect | None = None
         self.buttons: dict[str, tuple[UIButton, Action]] = {}
         self._plan_scenario: tuple[int, object] | None = None
+        self._saves: tuple[int, Search] | None = None  # the saves of the month's engagement, by its seed
         preload_reading_fonts(app.ui)
         self._computer_setup()
         self._build()
@@ -307,7 +332,7 @@ class CampaignScene(Scene):
         self.calendar_rect = R(m, 42, w - 2 * m, 30)
         self.todo = UILabel(R(m, 76, w - 2 * m, 24), what_now(self.c, s), manager=self.app.ui,
                             container=self.root, object_id=ObjectID(class_id="@caption"))
-        actions = _actions(self.c, self.side, self.turns.last(self.c, self.side), self.right)
+        actions = _actions(self.c, self.side, self.turns.last(self.c, self.side), self.right, self._fought().found)
         rows_h = self._lay_actions(actions)
         top, bottom = 104, k["h"] - m - rows_h - 8
         self.body_rect = R(m, top, w - 2 * m, bottom - top)
@@ -364,7 +389,7 @@ class CampaignScene(Scene):
             self.squadron_entry = UITextEntryLine(rect, manager=ui, container=self.root, placeholder_text="name")
             self.squadron_entry.set_tooltip(a.tip)
             return
-        primary = a.key == pygame.K_RETURN or a.name in ("fight", "resolve")
+        primary = a.key == pygame.K_RETURN or a.name in ("fight", "resolve", "record", "continue")
         button = UIButton(rect, a.label, manager=ui, container=self.root, tool_tip_text=a.tip,
                           object_id=ObjectID(object_id=f"#campaign_{a.name}",
                                              class_id="@action_button" if primary else None))
@@ -491,7 +516,7 @@ class CampaignScene(Scene):
 
     def _build_battle(self, top: int, bottom: int) -> None:
         lx, lw, rx, rw = self._split(top, bottom)
-        self._text(plan_html(self.c), (lx, top, lw, bottom - top))
+        self._text(plan_html(self.c) + fought_html(self._fought()), (lx, top, lw, bottom - top))
         picture = self._thumbnail((rw, bottom - top))
         if picture is not None:
             UIImage(R(rx, top, *design(picture.get_size())), picture, manager=self.app.ui, container=self.root)
@@ -723,6 +748,67 @@ class CampaignScene(Scene):
         if error:
             self.app.say(f"the battle could not start: {error}", seconds=8.0)
 
+    def _fought(self) -> Search:
+        """The saves of the month's engagement (read once a month: the window does not change them meanwhile)."""
+        plan = self.c.battle
+        if self.c.stage != "battle" or plan is None:
+            return Search()
+        if self._saves is None or self._saves[0] != plan.seed:
+            self._saves = (plan.seed, saved_battles(plan))
+        return self._saves[1]
+
+    def continue_fought(self) -> None:
+        """The battle begun on the table, loaded where it was left, with its way back to this campaign."""
+        fought = self._fought().found
+        if fought is None or not _save(self.app, self.c, self.path):
+            return
+        from game.ui.campaign.resume import sequel_to
+
+        error = self.app.load_game(fought.path, sequel=sequel_to(self.app, self.path))
+        if error:
+            self.app.say(f"the battle could not be loaded: {error}", seconds=8.0)
+
+    def record_fought(self) -> None:
+        """The finished battle's save played again on a worker (it must be this engagement, to its end), then
+        recorded and saved like a battle brought back from the table."""
+        from game.persistence.save import SaveError, read_save, replay
+        from game.ui.scenes.working import WorkFailed, WorkScene
+
+        fought, plan = self._fought().found, self.c.battle
+        if fought is None or plan is None:
+            return
+        work_on = copy.deepcopy(self.c)
+        rules, ships = self.app.rules, self.app.ships
+
+        def work(progress):  # type: ignore[no-untyped-def]
+            try:
+                session = replay(read_save(fought.path), rules, ships, str(fought.path), progress)
+            except SaveError as e:
+                raise WorkFailed(str(e)) from None
+            why = refusal(plan, session.scenario_text, session.seed)
+            if why is not None:
+                raise WorkFailed(f"{fought.path.name} is not this engagement: {why}")
+            if not session.over:
+                raise WorkFailed(f"the battle in {fought.path.name} is not over yet")
+            try:
+                outcome = apply_battle(work_on, session.state)
+            except CampaignError as e:
+                raise WorkFailed(str(e)) from None
+            total = max(1, len(session.commands))
+            progress(total, total)  # Cancel pressed while it was recorded is honoured here: the copy is dropped
+            return outcome
+
+        def done(outcome: BattleOutcome) -> None:
+            _restore(self.c, work_on)
+            self.outcome = outcome
+            _save(self.app, self.c, self.path)
+            self._build()
+
+        self.app.push(WorkScene(self.app, "Recording the battle fought\u2026", work, done,
+                                lambda reason: self.app.say(f"the battle could not be recorded: {reason}",
+                                                            seconds=8.0),
+                                lambda n, total: f"Playing the battle again: command {n} of {total}"))
+
     def resolve(self) -> None:
         """The engagement self-played on a worker (the window goes on drawing), then recorded and saved."""
         from game.ui.scenes.working import WorkFailed, WorkScene
@@ -755,11 +841,26 @@ class CampaignScene(Scene):
         self.confirm_for = what
 
     def confirmed(self) -> None:
-        if self.confirm_for == "surrender":
+        if self.confirm_for in ("fight", "resolve"):
+            self.fight() if self.confirm_for == "fight" else self.resolve()
+        elif self.confirm_for == "surrender":
             if self.command(surrender):
                 _save(self.app, self.c, self.path)
         elif self.confirm_for.startswith("scuttle:"):
             self.command(scuttle, self.confirm_for.split(":", 1)[1])
+
+    def _fight_or_resolve(self, name: str) -> None:
+        """With a battle begun on the table and saved, what was fought is thrown away only when confirmed."""
+        fought = self._fought().found
+        if fought is None:
+            self.fight() if name == "fight" else self.resolve()
+            return
+        done = "fought to its end" if fought.over else "begun"
+        how = ("fought again on the table from its first turn" if name == "fight" else
+               "played out by the computer from its first turn")
+        self.ask(name, f"The engagement was {done} on the table. Throw that battle away? It is {how}, and "
+                 "its dice will not fall as they did.", "Begin again",
+                 "Fight again" if name == "fight" else "Resolve")
 
     def leave(self) -> None:
         _save(self.app, self.c, self.path)
@@ -769,12 +870,15 @@ class CampaignScene(Scene):
         """What each button does (also reached by its key)."""
         simple: dict[str, Callable[[], object]] = {
             "leave": self.leave, "menu": self.app.back_to_menu, "buy": self.buy_offer, "sell": self.sell_picked,
-            "move": self.move_ship, "undo": self.undo, "fight": self.fight, "resolve": self.resolve,
+            "move": self.move_ship, "undo": self.undo, "record": self.record_fought,
+            "continue": self.continue_fought,
             "repair": lambda: self.order("repair"), "release": lambda: self.order("release"),
             "recrew": lambda: self.order("recrew"), "buy_fleet": self.buy_saved_fleet,
         }
         if name in simple:
             simple[name]()
+        elif name in ("fight", "resolve"):
+            self._fight_or_resolve(name)
         elif name == "uncover":
             self.viewer = self.side
             self._build()
