@@ -105,6 +105,7 @@ def new_game(
             options=tuple(sorted(enabled)) or None,
             weather=state.weather or None,
             shoals=tuple({"id": k, "depth": v} for k, v in shoals.items()) or None,
+            victory=_terms(scenario.victory),
         )
     )
     for hook in getattr(system, "setup_hooks", ()):
@@ -113,6 +114,15 @@ def new_game(
         hook(state, out)
     roll_initiative(state, out)
     return state, list(out)
+
+
+def _terms(victory: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The victory terms the log carries, when they set objectives, exit edges or a mode other than points
+    (else None: a log of a battle on points alone reads as it always did)."""
+    v = dict(victory or {})
+    if not v.get("objectives") and not v.get("exit_edges") and v.get("mode", "points") == "points":
+        return None
+    return {k: v[k] for k in ("mode", "exit_edges", "objectives") if v.get(k)}
 
 
 def _battery(rules: RuleSet, side: str, nation: str, bat: ShoreBattery) -> Ship:
