@@ -216,6 +216,8 @@ class ScenarioFile(Model):
     sides: Annotated[tuple[SideEntry, ...], BeforeValidator(_not_too_many)]
     victory: VictoryTerms = VictoryTerms()
     options: Annotated[tuple[Annotated[str, text(max_len=MAX_OPTION_TEXT)], ...], count(0, MAX_OPTIONS)] = ()
+    #: The turn at whose start the night ends (option visibility=night); without it the night lasts the battle.
+    dawn: Annotated[int, within(2, MAX_TURNS)] | None = None
 
 
 @dataclass
@@ -262,6 +264,7 @@ def read_scenario(ctx: Ctx, root: Node, ships: Mapping[str, ShipClass], rules: R
         except OptionError as e:
             checked.add(("options", i), str(e))
     _check_anchored(checked)
+    _check_dawn(checked)
     _check_objectives(checked, size)
     if size is None or checked.model is None or ctx.count() > before:
         return None
@@ -279,6 +282,19 @@ def _check_anchored(checked: Checked[ScenarioFile]) -> None:
                 at = ("sides", si, "squadrons", qi, "ships", mi, "anchored")
                 if checked.at(at):
                     checked.add(at, "she starts at anchor: add 'anchors' to the scenario's options")
+
+
+def _check_dawn(checked: Checked[ScenarioFile]) -> None:
+    """A dawn ends a night: only a scenario fought at night (option visibility=night) has one."""
+    dawn = checked.at(("dawn",))
+    if dawn is None:
+        return
+    options = [checked.at(("options", i)) for i in checked.entries(("options",))]
+    if not any(str(o).replace(" ", "") == "visibility=night" for o in options if o is not None):
+        checked.add(("dawn",), "only a night action has a dawn: add 'visibility=night' to the scenario's options")
+    limit = checked.at(("turn_limit",))
+    if limit is not None and dawn > limit:
+        checked.add(("dawn",), f"turn {dawn} comes after the last turn ({limit})")
 
 
 def _units(checked: Checked[ScenarioFile]) -> dict[str, str]:
@@ -560,6 +576,7 @@ def _build(
         terrain=tuple(terrain),
         victory=sc.victory.model_dump(),
         source=ctx.label,
+        extra={"dawn": sc.dawn} if sc.dawn is not None else {},
     )
 
 

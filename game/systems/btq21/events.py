@@ -49,6 +49,8 @@ class Setup(LogEvent):
     #: Option visibility: what closes the ranges when the battle opens (fog or night), and how far guns reach.
     visibility: str | None = optional()
     visibility_range: float | None = optional()
+    #: Option visibility=night: the turn the scenario's night ends at the start of.
+    dawn: int | None = optional()
     log_format: int = LOG_FORMAT
 
 

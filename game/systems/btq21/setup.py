@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.content.model import RuleSet, Scenario, ShoreBattery
-from game.systems.btq21 import board, weather
+from game.systems.btq21 import board, visibility, weather
 from game.systems.btq21 import events as ev
 from game.systems.btq21.dice import Dice
 from game.systems.btq21.events import Out, pose_of
@@ -87,6 +87,8 @@ def new_game(
     enabled = dict(getattr(system, "enabled", None) or {})
     if weather.NAME in enabled:
         state.weather = str(enabled[weather.NAME].get("value") or weather.NORMAL)
+    if visibility.NAME in enabled:
+        state.visibility = str(enabled[visibility.NAME].get("value") or visibility.FOG)
     shoals = board.rated_shoals(state)
     out = Out(state)
     out.emit(
@@ -106,6 +108,9 @@ def new_game(
             weather=state.weather or None,
             shoals=tuple({"id": k, "depth": v} for k, v in shoals.items()) or None,
             victory=_terms(scenario.victory),
+            visibility=state.visibility or None,
+            visibility_range=visibility.distance(state) or None,
+            dawn=(visibility.dawn(state) or None) if state.visibility == visibility.NIGHT else None,
         )
     )
     for hook in getattr(system, "setup_hooks", ()):
