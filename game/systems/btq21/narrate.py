@@ -299,7 +299,7 @@ def _setup(e: Event, n: Names, rules: RuleSet | None) -> str:
     aims = (e.get("victory") or {}).get("objectives") or ()
     if aims:
         text += ", objectives: " + "; ".join(
-            f"{_label(n, a.get('side'))} to {a.get('kind')} {a.get('name') or a.get('id')}"
+            f"{a.get('name') or str(a.get('id')).replace('_', ' ')} ({_label(n, a.get('side'))}, {a.get('kind')})"
             for a in aims if isinstance(a, Mapping))
     options = e.get("options")
     if options:

@@ -285,8 +285,8 @@ class BeatToQuarters:
         return forecast.preview(state, command)
 
     def marks(self, state: GameState) -> tuple[Shape, ...]:
-        """Nothing of its own: the wind blows evenly across the table, and the window draws its arrow."""
-        return ()
+        """The scenario's objectives and the fog or night (the wind blows evenly: the window draws its arrow)."""
+        return figures.marks(state)
 
     def arcs(self, state: GameState, ship_id: str, pose: Pose | None) -> tuple[Shape, ...]:
         return figures.arcs(state, ship_id, pose)
