@@ -50,7 +50,7 @@ ESCAPE, PROTECT, TAKE, DESTROY, HOLD = "escape", "protect", "take", "destroy", "
 #: How a ship ends when she is destroyed, for a destroy objective.
 DESTROYED_AS = (SUNK, EXPLODED, AGROUND, DESTROYED)
 #: The reason word of each kind's points entries.
-REASON = {ESCAPE: "escaped", PROTECT: "protected", TAKE: "taken", DESTROY: "destroyed", HOLD: "held"}
+REASON = {ESCAPE: "escaped", PROTECT: "protected", TAKE: "taken", DESTROY: "target_destroyed", HOLD: "held"}
 
 Point = tuple[float, float]
 
