@@ -14,6 +14,7 @@ it); what it is fed is read from the log alone.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from game.content.model import RuleSet
@@ -56,7 +57,7 @@ class Objectives:
         self.end_phase = False  # the end phase of the turn has begun (zones scored each turn are held in it)
         self.fled = False  # a ship left the table
 
-    def check(self, e: dict[str, Any], ships: dict[str, _Placed]) -> list[str]:
+    def check(self, e: dict[str, Any], ships: Mapping[str, _Placed]) -> list[str]:
         kind = e["type"]
         if kind == "setup":
             self._reset(e)
@@ -83,7 +84,7 @@ class Objectives:
             out += self._points(e)
         return out
 
-    def _holds(self, o: Objective, ships: dict[str, _Placed]) -> bool:
+    def _holds(self, o: Objective, ships: Mapping[str, _Placed]) -> bool:
         ours = theirs = False
         for sid, ship in ships.items():
             if self.status.get(sid) != "afloat" or not o.contains(float(ship.pose[0]), float(ship.pose[1])):
@@ -94,7 +95,7 @@ class Objectives:
                 theirs = True
         return ours and not theirs
 
-    def _held(self, e: dict[str, Any], ships: dict[str, _Placed]) -> list[str]:
+    def _held(self, e: dict[str, Any], ships: Mapping[str, _Placed]) -> list[str]:
         o = next((a for a in self.aims if a.id == e["objective"] and a.kind == HOLD), None)
         if o is None:
             return [f"the scenario has no zone to hold called {str(e['objective'])[:40]!r}"]
@@ -113,7 +114,7 @@ class Objectives:
         self.held.append(record)
         return out
 
-    def _unlogged(self, ships: dict[str, _Placed], when: str, turn: int) -> list[str]:
+    def _unlogged(self, ships: Mapping[str, _Placed], when: str, turn: int) -> list[str]:
         """Zones held when they are scored that the log does not score."""
         out = []
         for o in self.aims:

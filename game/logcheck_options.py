@@ -422,7 +422,7 @@ class Visibility:
             return []
         out: list[str] = []
         if kind == "turn":
-            self.owed = self.now == "fog" or (self.now == "night" and self.dawn and int(e["number"]) >= self.dawn)
+            self.owed = self.now == "fog" or (self.now == "night" and 0 < self.dawn <= int(e["number"]))
             return out
         if kind == "visibility_roll":
             return self._roll(e, turn)

@@ -346,7 +346,8 @@ def _check_objectives(checked: Checked[ScenarioFile], size: tuple[float, float] 
             if uid is None:
                 continue
             if uid not in units:
-                checked.add((*at, "ships", j), f"no ship or battery '{uid}' in this scenario{suggest(uid, list(units))}")
+                hint = suggest(uid, list(units))
+                checked.add((*at, "ships", j), f"no ship or battery '{uid}' in this scenario{hint}")
             elif side is not None and kind in ("escape", "protect") and units[uid] != side:
                 checked.add((*at, "ships", j), f"'{uid}' is of side '{units[uid]}': a side {kind}s its own ships")
             elif side is not None and kind in ("take", "destroy") and units[uid] == side:
@@ -574,10 +575,20 @@ def _build(
         options=sc.options,
         sides=sides,
         terrain=tuple(terrain),
-        victory=sc.victory.model_dump(),
+        victory=_terms(sc.victory),
         source=ctx.label,
         extra={"dawn": sc.dawn} if sc.dawn is not None else {},
     )
+
+
+def _terms(victory: VictoryTerms) -> dict[str, Any]:
+    """The victory terms as the rule system reads them: each objective without the keys its kind leaves out,
+    and no ``objectives`` at all when there are none (so terms on points read as they always did)."""
+    out = victory.model_dump()
+    aims = [{k: v for k, v in o.items() if v is not None} for o in out.pop("objectives")]
+    if aims:
+        out["objectives"] = aims
+    return out
 
 
 def load_scenario(path: str | os.PathLike[str], ships: Mapping[str, ShipClass], rules: RuleSet) -> Scenario:

@@ -27,8 +27,8 @@ from functools import cache
 from typing import Any
 
 from game.content.model import CriticalRow
-from game.systems.btq21.broadside import Shot, broadside_total, modifiers, split_dice
 from game.systems.btq21 import objectives
+from game.systems.btq21.broadside import Shot, broadside_total, modifiers, split_dice
 from game.systems.btq21.odds import MEAN_D6
 from game.systems.btq21.state import AFLOAT, CAPTURED, LEFT_TABLE, TRACKS, GameState, Ship
 from game.systems.btq21.victory import ship_value

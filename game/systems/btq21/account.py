@@ -35,8 +35,8 @@ from game.systems.account import (
 )
 from game.systems.btq21 import events as ev
 from game.systems.btq21.broadside import Shot
-from game.systems.btq21.odds import shot_hits
 from game.systems.btq21.objectives import mode_of, objectives_of
+from game.systems.btq21.odds import shot_hits
 from game.systems.btq21.victory import Standing, scoring, value_of
 
 #: More dice than this in one throw is no broadside of the book (a raked first rate rolls under 100).

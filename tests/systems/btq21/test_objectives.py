@@ -159,7 +159,8 @@ def test_a_battle_without_objectives_keeps_its_points_and_its_events():
     assert check_now(state, out) is False
     assert check_end(state, out) is True
     assert [e["type"] for e in out] == ["game_over"] and state.held == ()
-    assert victory.points(state)["british"] == victory.ship_value(state, state.ships["x"]) * float(RULES.victory["sunk"])
+    worth = victory.ship_value(state, state.ships["x"])
+    assert victory.points(state)["british"] == worth * float(RULES.victory["sunk"])
 
 
 BAD = """\
