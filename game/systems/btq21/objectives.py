@@ -192,7 +192,7 @@ def done_by(o: Objective, ship: str, owner: str, side: str, status: str, edge: s
             return f"got away by the {edge} edge: {o.title}"
     elif o.kind == TAKE:
         if status == STRUCK and owner != o.side:
-            return f"struck to {o.side}: {o.title}"
+            return f"struck her colours: {o.title}"
         if status == CAPTURED and side == o.side:
             return f"taken as a prize: {o.title}"
     elif o.kind == DESTROY and status in DESTROYED_AS:

@@ -202,10 +202,20 @@ def check_now(state: GameState, out: Out) -> bool:
     return True
 
 
+#: How the ``game_over`` reason says an objective that ends the battle was done.
+_DONE = {
+    obj.ESCAPE: "the last of them is away or out of the fight",
+    obj.PROTECT: "all of them are away",
+    obj.TAKE: "taken",
+    obj.DESTROY: "destroyed",
+    obj.HOLD: "held",
+}
+
+
 def _done(state: GameState) -> str | None:
     for o in obj.for_state(state):
         if o.ends and obj.fulfilled(state, o):
-            return f"{o.title}: done"
+            return f"{o.title}: {_DONE.get(o.kind, 'done')}"
     return None
 
 

@@ -119,7 +119,7 @@ def test_a_hold_that_ends_the_battle_ends_it_the_first_turn_it_is_held():
     out = Out(state)
     assert check_end(state, out) is True
     (over,) = of_type(list(out), "game_over")
-    assert over["reason"] == "the Roads: done" and over["winner"] == "british"
+    assert over["reason"] == "the Roads: held" and over["winner"] == "british"
 
 
 def test_an_escape_that_ends_the_battle_ends_it_as_the_last_ship_sails_off():
