@@ -95,3 +95,28 @@ def test_the_auditor_recounts_the_fog_and_the_shots_through_it():
     setup = copy.deepcopy(events)
     setup[0]["visibility_range"] = 64.0
     assert any("see" in p for p in audit(setup, RULES))
+
+
+def test_the_computer_players_fire_at_what_they_can_see_in_fog():
+    from game.ai import make_player
+    from game.ai.solo.player import ScriptedPlayer
+    from game.ai.solo.tables import AGGRESSIVE, MAINTAIN_COURSE, SoloOrders
+    from game.systems.btq21.engine import legal_commands
+
+    state = battle(
+        [
+            {"id": "amazon", "pose": (20.0, 20.0, 0.0), "sail": "easy"},
+            {"id": "virginie", "side": "french", "pose": (40.0, 30.0, 0.0)},  # 20" off: in the fog
+            {"id": "cleopatre", "side": "french", "pose": (31.0, 19.0, 0.0), "squadron": "second"},  # 10" off
+        ],
+        options={"visibility": {"value": "fog"}},
+    )
+    activate(state, "amazon")
+    options = legal_commands(state)
+    assert {o.fixed["target"] for o in options if o.type == "fire"} == {"cleopatre"}
+    scripted = ScriptedPlayer(7, "british")
+    scripted.orders[("amazon", state.turn)] = SoloOrders(AGGRESSIVE, 0, MAINTAIN_COURSE, 0.0)
+    cmd = scripted.choose(state, options)
+    assert isinstance(cmd, c.Fire) and cmd.target == "cleopatre"
+    captain = make_player("captain", 7, "british", "btq21").choose(state, options)
+    assert captain.type in {o.type for o in options}
