@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from game.content.model import RuleSet
 from game.systems.account import totals
 from game.systems.btq21.account import ENDINGS, log_standings
-from game.systems.btq21.objectives import HOLD, Objective, mode_of, objectives_of
+from game.systems.btq21.objectives import HOLD, Objective, logged_rows, mode_of, objectives_of
 from game.systems.btq21.victory import scoring
 
 #: Points are logged to a tenth.
@@ -141,4 +141,8 @@ class Objectives:
         winner = leaders[0] if len(leaders) == 1 else None
         if e.get("winner") != winner:
             out.append(f"the points make {winner or 'nobody (a draw)'} the winner, game_over says {e.get('winner')}")
+        logged = [(r.get("side"), r.get("ship"), r.get("points")) for r in e.get("objectives") or ()]
+        done = [(r["side"], r["ship"], r["points"]) for r in logged_rows(entries)]
+        if logged != done:
+            out.append(f"the ships' objectives done are {done or 'none'}, game_over says {logged or 'none'}")
         return out

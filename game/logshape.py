@@ -226,6 +226,8 @@ OPTIONAL: dict[str, dict[str, Check]] = {
               "victory": lambda v: isinstance(v, dict), "visibility": words("fog", "night"),
               "visibility_range": number, "dawn": integer},
     "visibility_roll": {"roll": integer},
+    "game_over": {"objectives": list_of(lambda v: isinstance(v, dict) and text(v.get("side")) and text(v.get("ship"))
+                                        and number(v.get("points")) and text(v.get("why")))},
     "wind_roll": {"change": integer, "steps": integer, "shift": words("backs", "veers"), "weather_roll": integer},
     "broadside": {"modifiers": mapping_of(integer), "kind": text, "shot": words("round", *SHOT_LOADS),
                   "hits_on": words(*TRACKS)},

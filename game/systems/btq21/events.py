@@ -121,6 +121,9 @@ class GameOver(LogEvent):
     winner: str | None
     points: Mapping[str, float]
     reason: str
+    #: The scenario's objectives done by ships at the end (zones held are ``objective`` events): each
+    #: ``{side, ship, points, why}``, so the log says what they scored.
+    objectives: tuple[Mapping[str, Any], ...] | None = optional()
 
 
 # -- initiative and activation -----------------------------------------------------------------

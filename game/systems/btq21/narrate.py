@@ -853,7 +853,12 @@ def _game_over(e: Event, n: Names, rules: RuleSet | None) -> str:
     winner = e.get("winner")
     result = f"{_label(n, winner)} wins" if winner else "a draw"
     reason = f" ({e['reason']})" if e.get("reason") else ""
-    return f"The battle is over{reason}: {result}" + (f", points {score}." if score else ".")
+    text = f"The battle is over{reason}: {result}" + (f", points {score}." if score else ".")
+    done = [
+        f"{_label(n, r.get('ship'))} {r.get('why')} ({_label(n, r.get('side'))} {_num(r.get('points'))})"
+        for r in e.get("objectives") or () if isinstance(r, Mapping)
+    ]
+    return text + (f" Objectives: {'; '.join(done)}." if done else "")
 
 
 _Handler = Callable[[Event, Names, "RuleSet | None"], "str | None"]

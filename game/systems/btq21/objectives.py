@@ -201,6 +201,19 @@ def done_by(o: Objective, ship: str, owner: str, side: str, status: str, edge: s
     return ""
 
 
+#: The reasons of the rows ships score by objectives (a zone held has its own event).
+SHIP_REASONS = frozenset(REASON[k] for k in (ESCAPE, PROTECT, TAKE, DESTROY))
+
+
+def logged_rows(entries: Iterable[PointsEntry]) -> tuple[dict[str, Any], ...]:
+    """The points rows ships scored by objectives, as ``game_over`` logs them."""
+    return tuple(
+        {"side": e.side, "ship": e.ship, "points": e.points, "why": e.why}
+        for e in entries
+        if e.reason in SHIP_REASONS and e.points
+    )
+
+
 def held_entries(objectives: Sequence[Objective], held: Iterable[str]) -> list[PointsEntry]:
     """The points of every zone held, from the records ``"objective@turn"`` (turn 0: at the end)."""
     by_id = {o.id: o for o in objectives}

@@ -236,7 +236,8 @@ def finish(state: GameState, out: Out, reason: str) -> None:
     for o in obj.for_state(state):
         if o.kind == obj.HOLD and o.when == "end" and obj.holder(state, o):
             _held(state, out, o, 0)
-    pts = points(state)
+    account = points_account(state)
+    pts = {k: round(v, 1) for k, v in totals(account, state.sides).items()}
     best = max(pts.values()) if pts else 0
     leaders = [s for s, v in pts.items() if v == best]
     winner = leaders[0] if len(leaders) == 1 else None
@@ -245,4 +246,4 @@ def finish(state: GameState, out: Out, reason: str) -> None:
     state.points = pts
     state.result = reason
     state.activation = None
-    out.emit(ev.GameOver(winner=winner, points=pts, reason=reason))
+    out.emit(ev.GameOver(winner=winner, points=pts, reason=reason, objectives=obj.logged_rows(account) or None))

@@ -147,6 +147,9 @@ def test_taking_the_prize_ends_the_battle_at_once_when_the_objective_says_so():
     out = Out(state)
     assert check_now(state, out) is True
     assert state.phase == "over" and state.winner == "british"
+    (over,) = of_type(list(out), "game_over")  # the log says what the objective scored
+    assert over["objectives"] == [{"side": "british", "ship": "x", "points": 15.0,
+                                   "why": "struck her colours: take cut out"}]
     worth = victory.ship_value(state, state.ships["x"])
     assert state.points["british"] == 15.0 + worth * float(RULES.victory["struck"])
 
