@@ -22,7 +22,8 @@ from typing import Any
 
 from game.content.model import RuleSet
 from game.files import FileProblem, read_bytes
-from game.logcheck_options import Anchors, Fireships, Fouling, count_hits, gun_dice
+from game.logcheck_objectives import Objectives
+from game.logcheck_options import Anchors, Fireships, Fouling, Visibility, count_hits, gun_dice
 from game.logshape import damage, face_problems, shapes
 from game.systems.btq21.collision import aligned_headings
 from game.systems.btq21.dice import d3_from_d6
@@ -130,6 +131,8 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
     anchors = Anchors(rules)
     fouling = Fouling(rules)
     fireships = Fireships(rules)
+    aims = Objectives(rules)
+    sight = Visibility(rules)
     for n, e in enumerate(events):
         at = f"line {lines[n]}: " if lines is not None and n < len(lines) else ""
         broken = damage(e, table)
@@ -161,6 +164,8 @@ def check_events(events: list[Any], rules: RuleSet, lines: list[int] | None = No
         problems += [f"{where}: {p}" for p in anchors.check(e, ships, active)]
         problems += [f"{where}: {p}" for p in fouling.check(e, ships, active)]
         problems += [f"{where}: {p}" for p in fireships.check(e, ships, active)]
+        problems += [f"{where}: {p}" for p in aims.check(e, ships)]
+        problems += [f"{where}: {p}" for p in sight.check(e, book.turn)]
         if kind == "setup":
             ships.clear()
             wind = float(e["wind_from"])

@@ -395,3 +395,64 @@ class Fireships:
         if kind in ("broadside", "musketry", "declare_boarding", "grapple", "sail"):
             return [f"{sid}, a fireship with no crew, logged a {kind}"]
         return []
+
+
+class Visibility:
+    """Follows option visibility: the fog's die each turn, the dawn, and no shot beyond what a ship can see."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.spec: dict[str, Any] | None = rules.options.get("visibility")
+        self.now = ""  # "fog" or "night" while it holds
+        self.dawn = 0
+        self.owed = False  # a turn began in fog: its die is owed before anything else of the turn
+
+    def reach(self) -> float:
+        return float(self.spec["reach"][self.now]) if self.spec is not None and self.now else 0.0
+
+    def check(self, e: dict, turn: int) -> list[str]:
+        kind = e["type"]
+        if kind == "setup":
+            self.now, self.owed = str(e.get("visibility") or ""), False
+            self.dawn = int(e.get("dawn") or 0) if isinstance(e.get("dawn"), int) else 0
+            if self.now and self.spec is None:
+                return [f"the battle opens in {self.now}, but the tables in force have no visibility option"]
+            want = self.reach()
+            if self.now and abs(float(e.get("visibility_range") or 0.0) - want) > TOL:
+                return [f"in {self.now} the tables let a ship see {want:g}\", the log says {e.get('visibility_range')}"]
+            return []
+        out: list[str] = []
+        if kind == "turn":
+            self.owed = self.now == "fog" or (self.now == "night" and 0 < self.dawn <= int(e["number"]))
+            return out
+        if kind == "visibility_roll":
+            return self._roll(e, turn)
+        if self.owed and kind not in ("wind_roll", "wind", "weather"):
+            out.append(f"the turn began in {self.now} without its roll for it")
+            self.owed = False
+        if kind == "broadside" and self.now and not e.get("kind") == "snap_fire":
+            rng = e.get("range")
+            if isinstance(rng, (int, float)) and rng > self.reach() + TOL:
+                out.append(f"fired at {rng}\" in {self.now}, where a ship sees only {self.reach():g}\"")
+        return out
+
+    def _roll(self, e: dict, turn: int) -> list[str]:
+        if self.spec is None or not self.now:
+            return [f"a roll for the {e['was']}, but the air is {'clear' if self.spec else 'not in the tables'}"]
+        out = []
+        if e["was"] != self.now:
+            out.append(f"the battle is in {self.now}, the log rolls for {e['was']}")
+        if not self.owed:
+            out.append("a roll for the visibility that is not at the start of a turn, or a second one")
+        self.owed = False
+        if self.now == "fog":
+            roll = e.get("roll")
+            if not isinstance(roll, int) or not 1 <= roll <= int(self.spec["lift_die"]):
+                out.append(f"the fog's die shows {roll}, not a face of a D{self.spec['lift_die']}")
+            elif (roll in self.spec["lifts_on"]) != bool(e["clears"]):
+                out.append(f"a {roll} {'lifts' if roll in self.spec['lifts_on'] else 'keeps'} the fog, "
+                           f"the log says it {'lifts' if e['clears'] else 'stays'}")
+        elif not (self.dawn and turn >= self.dawn and e["clears"]):
+            out.append(f"the night ends in turn {turn}, but the dawn is {self.dawn or 'not in this battle'}")
+        if e["clears"]:
+            self.now = ""
+        return out

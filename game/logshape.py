@@ -83,6 +83,9 @@ def shapes(rules: RuleSet) -> dict[str, dict[str, Check]]:
         "wind": {"from": number},
         "wind_roll": {"chip": integer, "chips": integer},
         "weather": {"was": weathers, "weather": weathers},
+        "game_over": {"points": mapping_of(number), "reason": text, "winner": optional(text)},
+        "objective": {"objective": text, "side": text, "points": number, "held_turn": integer},
+        "visibility_roll": {"was": words("fog", "night"), "clears": flag},
         "fortune_card": {
             "roll": integer,
             "kind": words("fortune", "calamity"),
@@ -208,7 +211,7 @@ KNOWN_TYPES = frozenset(
     grapple boarding_failed boarding boarding_broken_off struck sunk exploded destroyed captured phase turn
     game_over wind_roll weather fortune_card fortune shot_stock load loaded shot_spent hot_shot
     hot_shot_hit chasers anchor swing fouling unfouled
-    fireship fireship_roll fireship_blast fireship_flames""".split()
+    fireship fireship_roll fireship_blast fireship_flames objective visibility_roll""".split()
 )
 
 #: Fields some events carry only sometimes; checked when present.
@@ -219,7 +222,12 @@ OPTIONAL: dict[str, dict[str, Check]] = {
     "anchor": {"step": integer, "of": integer, "weighed": flag},
     "grapple": {"fouled": flag},
     "sunk": {"dragged_by": text},
-    "setup": {"options": list_of(text), "weather": words(*WEATHERS), "shoals": list_of(mapping_of(text))},
+    "setup": {"options": list_of(text), "weather": words(*WEATHERS), "shoals": list_of(mapping_of(text)),
+              "victory": lambda v: isinstance(v, dict), "visibility": words("fog", "night"),
+              "visibility_range": number, "dawn": integer},
+    "visibility_roll": {"roll": integer},
+    "game_over": {"objectives": list_of(lambda v: isinstance(v, dict) and text(v.get("side")) and text(v.get("ship"))
+                                        and number(v.get("points")) and text(v.get("why")))},
     "wind_roll": {"change": integer, "steps": integer, "shift": words("backs", "veers"), "weather_roll": integer},
     "broadside": {"modifiers": mapping_of(integer), "kind": text, "shot": words("round", *SHOT_LOADS),
                   "hits_on": words(*TRACKS)},

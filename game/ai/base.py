@@ -11,7 +11,7 @@ import zlib
 from typing import Protocol
 
 from game.systems.base import Option
-from game.systems.btq21 import fortune
+from game.systems.btq21 import fortune, objectives
 from game.systems.btq21.commands import Command
 from game.systems.btq21.dice import Dice
 from game.systems.btq21.state import GameState
@@ -43,4 +43,4 @@ def exit_edges(state: GameState) -> dict[str, str]:
     """The scenario's exit objectives: side -> the table edge she scores by leaving over."""
     if state.scenario is None:
         return {}
-    return dict((state.scenario.victory or {}).get("exit_edges", {}) or {})
+    return objectives.exit_edges(state.scenario.victory)

@@ -410,6 +410,19 @@ class Fireships(Model):
     near_fire_on: Faces
 
 
+#: What may close the ranges under option ``visibility``.
+VISIBILITIES = ("fog", "night")
+
+
+class Visibility(Model):
+    lift_die: Annotated[int, within(2, 100)]
+    lifts_on: Faces
+    #: How far a ship sees (and fires) in each: inches, between the bases as ranges are measured.
+    reach: Annotated[
+        dict[str, Annotated[float, within(0, MAX_INCHES, lo_open=True)]], keyed(VISIBILITIES, "visibility")
+    ]
+
+
 class Options(Model):
     """The numbers of the rule system's optional rules, each used only in battles that switch it on."""
 
@@ -423,6 +436,7 @@ class Options(Model):
     anchors: Anchors | None = None
     fouling: Fouling | None = None
     fireships: Fireships | None = None
+    visibility: Visibility | None = None
 
 
 class RulesFile(Model):
@@ -573,6 +587,9 @@ def _option_checks(checked: Checked[RulesFile], opts: Options) -> None:
                 checked.add((*at, table), why, at_key=True)
         if any(not 1 <= f <= fc.card_die for f in fc.fortune_on):
             checked.add((*at, "fortune_on"), f"faces of the D{fc.card_die}", at_key=True)
+    vis = opts.visibility
+    if vis is not None and any(not 1 <= f <= vis.lift_die for f in vis.lifts_on):
+        checked.add(("options", "visibility", "lifts_on"), f"faces of the D{vis.lift_die}", at_key=True)
     sh = opts.shot
     if sh is not None:
         for load, fx in sh.loads.items():

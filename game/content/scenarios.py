@@ -48,7 +48,23 @@ TERRAIN_KINDS = ("island", "coast", "shoal")
 #: The tracks a placed ship's ``condition`` may give.
 CONDITION_TRACKS = ("hull", "rigging", "crew")
 EDGES = ("north", "south", "east", "west")
-VICTORY_MODES = ("points",)
+#: How a battle is won: on points (ships lost and taken, and any objectives), or on its objectives alone.
+VICTORY_MODES = ("points", "objectives")
+#: The kinds of scenario objective (docs/DATA-FORMAT.md; game/systems/btq21/objectives.py scores them).
+OBJECTIVE_KINDS = ("escape", "protect", "take", "destroy", "hold")
+#: When a hold objective is scored: once at the end of the battle, or at the end of every turn.
+HOLD_WHEN = ("end", "turn")
+#: Most objectives one scenario may set, and most points one may be worth.
+MAX_OBJECTIVES = 20
+MAX_OBJECTIVE_POINTS = 10000.0
+#: What each kind of objective reads besides id, kind, side, name, points and ends; any other key is refused.
+OBJECTIVE_KEYS = {
+    "escape": ("ships", "edge"),
+    "protect": ("ships", "edge"),
+    "take": ("ships",),
+    "destroy": ("ships",),
+    "hold": ("centre", "radius", "zone", "when"),
+}
 
 #: Limits of a scenario (docs/DATA-FORMAT.md), checked before the work they would cost is done.
 #: Characters of one option's ``NAME=VALUE``.
@@ -174,8 +190,30 @@ def _not_too_many(sides: Any) -> Any:
     return sides
 
 
+class ObjectiveEntry(Model):
+    """One aim a side fights for (``victory.objectives``); which keys it reads depends on its kind."""
+
+    id: Slug
+    kind: Annotated[str, one_of(OBJECTIVE_KINDS, "objective kind")]
+    #: The side it serves: the side that scores it.
+    side: Annotated[str, one_of(Vocab("side_ids"), "side id")]
+    name: Name = ""
+    #: Points it is worth: for each ship that does it (escape, protect, take, destroy), or each time it is held;
+    #: an escape without points scores each ship her own value (what ``exit_edges`` does).
+    points: Annotated[float, within(0, MAX_OBJECTIVE_POINTS)] | None = None
+    ships: Annotated[tuple[Slug, ...], distinct] = ()
+    edge: Annotated[str, one_of(EDGES, "table edge")] = ""
+    centre: Spot | None = None
+    radius: Length | None = None
+    zone: Annotated[tuple[Spot, ...], count(3, MAX_POLYGON)] | None = None
+    when: Annotated[str, one_of(HOLD_WHEN, "when a zone is scored")] = "end"
+    #: The battle ends at once when it is done (every ship it names through, the prize taken, the zone held).
+    ends: bool = False
+
+
 class VictoryTerms(Model):
     mode: Annotated[str, one_of(VICTORY_MODES, "victory mode")] = "points"
+    objectives: Annotated[tuple[ObjectiveEntry, ...], count(0, MAX_OBJECTIVES, "objectives")] = ()
     #: Side id -> the edge its ships may leave the table by; the side ids are those the file gives.
     exit_edges: Annotated[
         dict[str, Annotated[str, one_of(EDGES, "table edge")]], keyed(Vocab("side_ids"), "side id", complete=False)
@@ -195,6 +233,8 @@ class ScenarioFile(Model):
     sides: Annotated[tuple[SideEntry, ...], BeforeValidator(_not_too_many)]
     victory: VictoryTerms = VictoryTerms()
     options: Annotated[tuple[Annotated[str, text(max_len=MAX_OPTION_TEXT)], ...], count(0, MAX_OPTIONS)] = ()
+    #: The turn at whose start the night ends (option visibility=night); without it the night lasts the battle.
+    dawn: Annotated[int, within(2, MAX_TURNS)] | None = None
 
 
 @dataclass
@@ -241,6 +281,8 @@ def read_scenario(ctx: Ctx, root: Node, ships: Mapping[str, ShipClass], rules: R
         except OptionError as e:
             checked.add(("options", i), str(e))
     _check_anchored(checked)
+    _check_dawn(checked)
+    _check_objectives(checked, size)
     if size is None or checked.model is None or ctx.count() > before:
         return None
     return _build(checked, ships, size, terrain, sid, ctx)
@@ -257,6 +299,100 @@ def _check_anchored(checked: Checked[ScenarioFile]) -> None:
                 at = ("sides", si, "squadrons", qi, "ships", mi, "anchored")
                 if checked.at(at):
                     checked.add(at, "she starts at anchor: add 'anchors' to the scenario's options")
+
+
+def _check_dawn(checked: Checked[ScenarioFile]) -> None:
+    """A dawn ends a night: only a scenario fought at night (option visibility=night) has one."""
+    dawn = checked.at(("dawn",))
+    if dawn is None:
+        return
+    options = [checked.at(("options", i)) for i in checked.entries(("options",))]
+    if not any(str(o).replace(" ", "") == "visibility=night" for o in options if o is not None):
+        checked.add(("dawn",), "only a night action has a dawn: add 'visibility=night' to the scenario's options")
+    limit = checked.at(("turn_limit",))
+    if limit is not None and dawn > limit:
+        checked.add(("dawn",), f"turn {dawn} comes after the last turn ({limit})")
+
+
+def _units(checked: Checked[ScenarioFile]) -> dict[str, str]:
+    """Every ship's and battery's id as the file gives it, with the id of her side."""
+    out: dict[str, str] = {}
+    for si in checked.entries(("sides",)):
+        side = checked.at(("sides", si, "id"))
+        for qi in checked.entries(("sides", si, "squadrons")):
+            for mi in checked.entries(("sides", si, "squadrons", qi, "ships")):
+                at = ("sides", si, "squadrons", qi, "ships", mi)
+                uid = checked.at((*at, "id")) or checked.at((*at, "ship"))
+                if uid is not None and side is not None:
+                    out.setdefault(uid, side)
+        for bi in checked.entries(("sides", si, "batteries")):
+            uid = checked.at(("sides", si, "batteries", bi, "id"))
+            if uid is not None and side is not None:
+                out.setdefault(uid, side)
+    return out
+
+
+def _check_objectives(checked: Checked[ScenarioFile], size: tuple[float, float] | None) -> None:
+    """What each objective names must exist and fit its kind: her own ships to bring off, the enemy's to take."""
+    units = _units(checked)
+    ids = _Ids(checked, "objective")
+    root = ("victory", "objectives")
+    found = checked.entries(root)
+    if checked.at(("victory", "mode")) == "objectives" and checked.ok(root) and not found:
+        checked.add(("victory", "mode"), "a battle won by objectives alone needs at least one objective")
+    for i in found:
+        at = (*root, i)
+        ids.claim(checked.at((*at, "id")), (*at, "id"))
+        kind, side = checked.at((*at, "kind")), checked.at((*at, "side"))
+        raw = checked.data["victory"]["objectives"][i]
+        if kind is None or not isinstance(raw, dict):
+            continue
+        for key in ("ships", "edge", "centre", "radius", "zone", "when"):
+            if key in raw and raw[key] is not None and key not in OBJECTIVE_KEYS[kind]:
+                checked.add((*at, key), f"a {kind} objective has no '{key}'", at_key=True)
+        if raw.get("points") is None and kind != "escape":
+            checked.add(at, f"a {kind} objective needs 'points'", at_key=True)
+        if kind in ("protect", "take", "destroy") and not raw.get("ships"):
+            checked.add(at, f"a {kind} objective names the ships it is about in 'ships'", at_key=True)
+        if kind == "escape" and not raw.get("edge"):
+            checked.add(at, "an escape objective names the table edge in 'edge'", at_key=True)
+        if kind == "hold":
+            _check_zone(checked, at, raw, size)
+        for j in checked.entries((*at, "ships")):
+            uid = checked.at((*at, "ships", j))
+            if uid is None:
+                continue
+            if uid not in units:
+                hint = suggest(uid, list(units))
+                checked.add((*at, "ships", j), f"no ship or battery '{uid}' in this scenario{hint}")
+            elif side is not None and kind in ("escape", "protect") and units[uid] != side:
+                checked.add((*at, "ships", j), f"'{uid}' is of side '{units[uid]}': a side {kind}s its own ships")
+            elif side is not None and kind in ("take", "destroy") and units[uid] == side:
+                checked.add((*at, "ships", j), f"'{uid}' is of side '{side}' itself: a side {kind}s the enemy's")
+
+
+def _check_zone(checked: Checked[ScenarioFile], at: Loc, raw: dict[str, Any], size: tuple[float, float] | None) -> None:
+    """A zone to hold: a circle (centre and radius) or a polygon (zone), not both, on the table at least in part."""
+    circle = raw.get("centre") is not None or raw.get("radius") is not None
+    if circle and raw.get("zone") is not None:
+        checked.add((*at, "zone"), "give a circle (centre, radius) or a polygon (zone), not both", at_key=True)
+        return
+    if not circle and raw.get("zone") is None:
+        checked.add(at, "a hold objective needs a circle (centre and radius) or a polygon (zone)", at_key=True)
+        return
+    if circle and (raw.get("centre") is None or raw.get("radius") is None):
+        checked.add(at, "a circle needs both 'centre' and 'radius'", at_key=True)
+        return
+    points = checked.at((*at, "zone"))
+    if points is not None:
+        why = shapes.polygon_problem(points)
+        if why:
+            checked.add((*at, "zone"), f"not a simple polygon: {why}")
+        elif size is not None and not shapes.overlaps(points, shapes.rect(*size)):
+            checked.add((*at, "zone"), f"the zone lies wholly off the {_fmt(size)} table")
+    centre = checked.at((*at, "centre"))
+    if centre is not None and size is not None and not shapes.inside_rect([centre], *size):
+        checked.add((*at, "centre"), f"is not on the {_fmt(size)} table")
 
 
 def _check_terrain(checked: Checked[ScenarioFile], size: tuple[float, float] | None) -> list[Terrain]:
@@ -472,8 +608,9 @@ def _build(
         options=sc.options,
         sides=sides,
         terrain=tuple(terrain),
-        victory=sc.victory.model_dump(),
+        victory=_terms(sc.victory),
         source=ctx.label,
+        extra={"dawn": sc.dawn} if sc.dawn is not None else {},
     )
 
 
@@ -481,6 +618,16 @@ def _condition(given: Condition | None) -> dict[str, int]:
     if given is None:
         return {}
     return {t: int(v) for t in CONDITION_TRACKS if (v := getattr(given, t)) is not None}
+
+
+def _terms(victory: VictoryTerms) -> dict[str, Any]:
+    """The victory terms as the rule system reads them: each objective without the keys its kind leaves out,
+    and no ``objectives`` at all when there are none (so terms on points read as they always did)."""
+    out = victory.model_dump()
+    aims = [{k: v for k, v in o.items() if v is not None} for o in out.pop("objectives")]
+    if aims:
+        out["objectives"] = aims
+    return out
 
 
 def load_scenario(path: str | os.PathLike[str], ships: Mapping[str, ShipClass], rules: RuleSet) -> Scenario:

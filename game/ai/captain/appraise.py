@@ -27,6 +27,7 @@ from functools import cache
 from typing import Any
 
 from game.content.model import CriticalRow
+from game.systems.btq21 import objectives
 from game.systems.btq21.broadside import Shot, broadside_total, modifiers, split_dice
 from game.systems.btq21.odds import MEAN_D6
 from game.systems.btq21.state import AFLOAT, CAPTURED, LEFT_TABLE, TRACKS, GameState, Ship
@@ -159,7 +160,7 @@ class Appraiser:
             for sid, s in state.ships.items()
         }
         sc = state.scenario
-        self.exits: dict[str, str] = dict(((sc.victory or {}).get("exit_edges", {}) or {}) if sc else {})
+        self.exits: dict[str, str] = objectives.exit_edges(sc.victory) if sc else {}
         self.table = (state.table_width, state.table_height)
         self.crit_rows = _critical_odds(state)
         self.crit_check = (7 - int(state.rules.critical_check_on)) / 6

@@ -35,8 +35,9 @@ from game.systems.account import (
 )
 from game.systems.btq21 import events as ev
 from game.systems.btq21.broadside import Shot
+from game.systems.btq21.objectives import mode_of, objectives_of
 from game.systems.btq21.odds import shot_hits
-from game.systems.btq21.victory import Standing, exit_edges, scoring, value_of
+from game.systems.btq21.victory import Standing, scoring, value_of
 
 #: More dice than this in one throw is no broadside of the book (a raked first rate rolls under 100).
 MAX_DICE = 1000
@@ -178,9 +179,25 @@ def log_standings(events: Sequence[Mapping[str, Any]], rules: RuleSet) -> tuple[
 def points_from_log(
     events: Sequence[Mapping[str, Any]], rules: RuleSet, scenario: Scenario | None
 ) -> list[PointsEntry]:
-    """The points of the battle the log tells, entry by entry, as the engine counts them at the end."""
+    """The points of the battle the log tells, entry by entry, as the engine counts them at the end.
+
+    The objectives are the scenario's, else those the log's setup carries; the zones held are its
+    ``objective`` events.
+    """
     standings, sides = log_standings(events, rules)
-    return scoring(standings, sides, rules, exit_edges(scenario))
+    victory = scenario.victory if scenario is not None else _logged_terms(events)
+    held = [
+        f"{e.get('objective')}@{_whole(e.get('held_turn'))}"
+        for e in events
+        if isinstance(e, Mapping) and e.get("type") == ev.ObjectiveHeld.TYPE
+    ]
+    return scoring(standings, sides, rules, {}, objectives_of(victory), held, mode_of(victory))
+
+
+def _logged_terms(events: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
+    setup = next((e for e in events if isinstance(e, Mapping) and e.get("type") == "setup"), None)
+    terms = setup.get("victory") if setup is not None else None
+    return terms if isinstance(terms, Mapping) else None
 
 
 # --- who dealt the damage, and the book's words for it --------------------------------------------------------

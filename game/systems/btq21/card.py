@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.content.scenarios import EDGES
-from game.systems.btq21 import national, shot, weather
+from game.systems.btq21 import national, objectives, shot, visibility, weather
 from game.systems.btq21.broadside import broadside_total, gun_sides, split_dice
 from game.systems.btq21.state import (
     AGROUND,
@@ -170,7 +170,15 @@ def ship_card(state: GameState, ship_id: str) -> Card:
     orders += [Mark(name, "chip") for name in specials] or [Mark("No special rules", tone="faint")]
     orders += [Mark(knack, "chip") for knack in national.knacks(state, ship)]
 
+    aim = objective_line(state, ship)
+    if aim:
+        lines.append(Line(aim, "", small=True, wrap=True))
     rows = broadside_table(state, ship)
+    shut = visibility.closed(state, {r.band: r.limit for r in rows})
+    rows = [r for r in rows if r.band not in shut]
+    notes = ["halved: hull crippled"] if rows and rows[0].halved else []
+    if state.visibility:  # option visibility: the bands beyond her sight are left off
+        notes.insert(0, f'{state.visibility.capitalize()}: guns reach {inches(visibility.distance(state), None)}')
     table = Table(
         "BATTERY DICE" if fort else "BROADSIDE DICE",
         ("Hull", "Rig"),
@@ -179,11 +187,23 @@ def ship_card(state: GameState, ship_id: str) -> Card:
                               r.dice, f"{r.hull}+", f"{r.rigging}+"))
             for r in rows
         ),
-        "halved: hull crippled" if rows and rows[0].halved else "",
+        " · ".join(notes),
     )
     stamp, fate = STAMPS.get(ship.status, ("", ""))
     return Card(ship.name, ship.side, tuple(lines), tuple(t for t in tracks if t.start > 0),
                 (tuple(damage), tuple(guns), tuple(orders)), table, stamp, fate)
+
+
+def objective_line(state: GameState, ship: Ship) -> str:
+    """The scenario's objectives that name her, short: their names, whose they are and their points ("" if none)."""
+    parts = []
+    owner = ship.original_side or ship.side
+    for o in objectives.for_state(state):
+        if o.kind != objectives.HOLD and ship.id in o.ships:
+            whose = "" if o.side == owner else f", {state.side_name(o.side)}'s"
+            pts = f" {o.points:g} pts" if o.points is not None else ""
+            parts.append(f"{o.title} ({o.kind}{whose}{pts})")
+    return "Objectives · " + " · ".join(parts) if parts else ""
 
 
 FATE_WORDS = {

@@ -26,7 +26,7 @@ from game.systems.btq21.illegal import Illegal
 from game.systems.btq21.initiative import roll_initiative
 from game.systems.btq21.morale import take_due_tests
 from game.systems.btq21.state import AFLOAT, CAPTURED, STRUCK, Activation, GameState, Ship
-from game.systems.btq21.victory import check_end
+from game.systems.btq21.victory import check_end, check_now
 
 #: The engine's refusal: the generic :class:`Refusal` (kept under its old name for the rule modules).
 Rejected = Refusal
@@ -64,7 +64,8 @@ def apply(state: GameState, command: c.Command, *, scratch: bool = False) -> lis
         movement.limit_activation(work)
         for hook in _system(work).command_hooks:
             hook(work, out)
-        _advance(work, out)
+        if not check_now(work, out):  # a scenario objective that ends the battle at once
+            _advance(work, out)
     except Illegal as e:
         return Rejected(e.reason)
     if work is not state:

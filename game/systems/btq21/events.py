@@ -44,6 +44,13 @@ class Setup(LogEvent):
     options: Ids | None = optional()
     weather: str | None = optional()
     shoals: tuple[Mapping[str, Any], ...] | None = optional()
+    #: The scenario's victory terms when they set objectives (the auditor recounts them from here).
+    victory: Mapping[str, Any] | None = optional()
+    #: Option visibility: what closes the ranges when the battle opens (fog or night), and how far guns reach.
+    visibility: str | None = optional()
+    visibility_range: float | None = optional()
+    #: Option visibility=night: the turn the scenario's night ends at the start of.
+    dawn: int | None = optional()
     log_format: int = LOG_FORMAT
 
 
@@ -87,11 +94,36 @@ class Phase(LogEvent):
 
 
 @dataclass(frozen=True)
+class ObjectiveHeld(LogEvent):
+    """A scenario's hold objective scored: its side alone had ships able to fight in the zone."""
+
+    TYPE: ClassVar[str] = "objective"
+    objective: str
+    side: str
+    points: float
+    #: The turn it was held at the end of; 0: at the end of the battle.
+    held_turn: int
+
+
+@dataclass(frozen=True)
+class VisibilityRoll(LogEvent):
+    """Option visibility: the die for the fog at the start of a turn, or the dawn that ends a night."""
+
+    TYPE: ClassVar[str] = "visibility_roll"
+    was: str
+    roll: int | None = optional()
+    clears: bool = False
+
+
+@dataclass(frozen=True)
 class GameOver(LogEvent):
     TYPE: ClassVar[str] = "game_over"
     winner: str | None
     points: Mapping[str, float]
     reason: str
+    #: The scenario's objectives done by ships at the end (zones held are ``objective`` events): each
+    #: ``{side, ship, points, why}``, so the log says what they scored.
+    objectives: tuple[Mapping[str, Any], ...] | None = optional()
 
 
 # -- initiative and activation -----------------------------------------------------------------
@@ -646,8 +678,10 @@ KINDS = kinds_of(
         Wind,
         WindRoll,
         Weather,
+        VisibilityRoll,
         Turn,
         Phase,
+        ObjectiveHeld,
         GameOver,
         Initiative,
         InitiativeOrder,

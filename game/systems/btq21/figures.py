@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 
-from game.systems.btq21 import board, chasers, fortune, national, weather
+from game.content import shapes
+from game.systems.btq21 import board, chasers, fortune, national, objectives, visibility, weather
 from game.systems.btq21 import shot as shot_mod
 from game.systems.btq21.broadside import AIMS, SIDES, Shot, battery_arc, gun_sides, plan_shot
 from game.systems.btq21.disposition import zone_limits
@@ -69,7 +70,9 @@ def arcs(state: GameState, ship_id: str, pose: Pose | None = None) -> tuple[Shap
     ``pose``: drawn from where the ship is planned to be rather than where she is.
     """
     ship = state.ships[ship_id]
-    bands = list(weather.ranges(state).items())
+    limits = weather.ranges(state)
+    shut = visibility.closed(state, limits)  # option visibility: bands beyond her sight are not drawn
+    bands = [(band, reach) for band, reach in limits.items() if band not in shut]
     if ship.shore_battery:
         return _battery_rings(state, ship, bands)
     if ship.fireship:  # option fireships: nobody aboard to fire her guns
@@ -117,10 +120,12 @@ def _battery_rings(state: GameState, ship: Ship, bands: list[tuple[str, float]])
 
 
 def zones(state: GameState, ship_id: str, pose: Pose | None, radius: float) -> tuple[Shape, ...]:
-    """The four dispositions as wedges ``radius`` inches round her, and the wind's line from windward."""
+    """The four dispositions as wedges ``radius`` inches round her, and the wind's line from windward; in fog or
+    at night the mist beyond what she can see."""
     ship = state.ships[ship_id]
+    mist = _mist(state, ship, pose)
     if ship.shore_battery or ship.status != AFLOAT:
-        return ()
+        return tuple(mist)
     aback, beat, reach = zone_limits(state.rules, ship.length, ship.width)
     x0, y0, h0 = pose or ship.pose
     wedges = [
@@ -131,7 +136,7 @@ def zones(state: GameState, ship_id: str, pose: Pose | None, radius: float) -> t
         ("reaching", -reach, -beat),
         ("running", reach, 360 - reach),
     ]
-    out = []
+    out = mist
     for name, a0, a1 in wedges:
         pts = [(x0, y0)]
         steps = max(2, int(abs(a1 - a0) / 6))
@@ -264,10 +269,124 @@ def _colours(state: GameState, ship: Ship, paint: str) -> str:
     return paint
 
 
+#: The badge of a ship an objective names, while it is still to be done.
+OBJECTIVE_BADGES = {
+    objectives.ESCAPE: "TO ESCAPE",
+    objectives.PROTECT: "PROTECT",
+    objectives.TAKE: "TO TAKE",
+    objectives.DESTROY: "TO DESTROY",
+}
+#: The mist beyond what the ship in hand can see (option visibility), and the line where it begins.
+MIST, MIST_EDGE = (200, 206, 214), (225, 230, 236)
+#: Sectors the mist's ring is cut into.
+MIST_STEPS = 72
+
+
+def marks(state: GameState) -> tuple[Shape, ...]:
+    """The scenario's objectives on the table: zones to hold, edges to get away by."""
+    out: list[Shape] = []
+    colours = {s.id: s.colour for s in getattr(state.scenario, "sides", ())}
+    for o in objectives.for_state(state):
+        colour = tuple(colours.get(o.side, (230, 230, 230)))
+        if o.kind == objectives.HOLD:
+            pts = o.zone or _circle(o.centre or (0.0, 0.0), o.radius)
+            out.append(Shape(tuple(pts), _bright(colour), fill=40, edge=210, width=2))
+        elif o.kind in (objectives.ESCAPE, objectives.PROTECT) and o.edge:
+            out += _edge_marks(state, o.edge, _bright(colour))
+    return tuple(out)
+
+
+def _bright(colour: tuple[int, ...]) -> RGB:
+    """A side's colour lifted towards white, to read on the dark sea."""
+    r, g, b = (int(c + (255 - c) * 0.35) for c in colour[:3])
+    return (r, g, b)
+
+
+def _circle(centre: tuple[float, float], radius: float, steps: int = 48) -> list[tuple[float, float]]:
+    return [
+        (centre[0] + radius * math.sin(2 * math.pi * i / steps), centre[1] + radius * math.cos(2 * math.pi * i / steps))
+        for i in range(steps)
+    ]
+
+
+def _edge_marks(state: GameState, edge: str, colour: RGB) -> list[Shape]:
+    """A broad stripe along the edge to get away by, and chevrons pointing off the table over it."""
+    w, h = state.table_width, state.table_height
+    depth = 1.2
+    stripe = {
+        "north": ((0, h - depth), (w, h - depth), (w, h), (0, h)),
+        "south": ((0, 0), (w, 0), (w, depth), (0, depth)),
+        "east": ((w - depth, 0), (w, 0), (w, h), (w - depth, h)),
+        "west": ((0, 0), (depth, 0), (depth, h), (0, h)),
+    }[edge]
+    out = [Shape(tuple((float(x), float(y)) for x, y in stripe), colour, fill=90, edge=220, width=2)]
+    along = w if edge in ("north", "south") else h
+    n = max(2, int(along // 12))
+    for i in range(n):
+        t = along * (i + 0.5) / n
+        if edge == "north":
+            pts = ((t - 1.5, h - 4.0), (t, h - 2.0), (t + 1.5, h - 4.0))
+        elif edge == "south":
+            pts = ((t - 1.5, 4.0), (t, 2.0), (t + 1.5, 4.0))
+        elif edge == "east":
+            pts = ((w - 4.0, t - 1.5), (w - 2.0, t), (w - 4.0, t + 1.5))
+        else:
+            pts = ((4.0, t - 1.5), (2.0, t), (4.0, t + 1.5))
+        out.append(Shape(pts, colour, fill=0, edge=200, width=2, closed=False))
+    return out
+
+
+def _mist(state: GameState, ship: Ship, pose: Pose | None) -> list[Shape]:
+    """The table beyond her sight veiled (option visibility), and the rim of her sight.
+
+    Sight is measured between bases, so the circle reaches past her centre by half her length.  The veil is
+    the ring from that circle out past the table's far corner, cut into sectors each clipped to the table
+    (convex pieces a window can fill), and the rim is kept only where it lies on the table.
+    """
+    if not state.visibility or not ship.on_table:
+        return []
+    x, y, _ = pose or ship.pose
+    reach = visibility.distance(state) + ship.length / 2.0
+    w, h = state.table_width, state.table_height
+    far = max(math.hypot(cx - x, cy - y) for cx in (0.0, w) for cy in (0.0, h)) + 1.0
+    if reach >= far:
+        return []
+    table = shapes.rect(w, h)
+    inner, outer = _circle((x, y), reach, MIST_STEPS), _circle((x, y), far, MIST_STEPS)
+    out = []
+    for i in range(MIST_STEPS):
+        j = (i + 1) % MIST_STEPS
+        piece = shapes.clip([inner[i], outer[i], outer[j], inner[j]], table)
+        if len(piece) >= 3:
+            out.append(Shape(tuple(piece), MIST, fill=150, edge=0))
+    run: list[tuple[float, float]] = []
+    for p in [*inner, inner[0]]:
+        if 0.0 <= p[0] <= w and 0.0 <= p[1] <= h:
+            run.append(p)
+            continue
+        if len(run) >= 2:
+            out.append(Shape(tuple(run), MIST_EDGE, fill=0, edge=170, width=2, closed=False))
+        run = []
+    if len(run) >= 2:
+        out.append(Shape(tuple(run), MIST_EDGE, fill=0, edge=170, width=2, closed=False))
+    return out
+
+
+def _objective_badges(state: GameState, ship: Ship) -> list[Badge]:
+    """One badge for the objectives that name her, the first kind of OBJECTIVE_BADGES's order (her card lists
+    them all): under a crowd of badges the name would be lost."""
+    if ship.status != AFLOAT:
+        return []
+    kinds = {o.kind for o in objectives.for_state(state) if ship.id in o.ships}
+    first = next((k for k in (objectives.PROTECT, objectives.ESCAPE, objectives.TAKE, objectives.DESTROY)
+                  if k in kinds), None)
+    return [Badge(OBJECTIVE_BADGES[first], (250, 220, 120))] if first else []
+
+
 def badges(state: GameState, ship_id: str) -> tuple[Badge, ...]:
     """Short badges under a ship's name: what a player must see at a glance."""
     ship = state.ships[ship_id]
-    out: list[Badge] = []
+    out: list[Badge] = _objective_badges(state, ship)
     if ship.has("flagship"):
         out.append(Badge("FLAG", (240, 200, 60)))
     if ship.fires:

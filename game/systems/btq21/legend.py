@@ -8,7 +8,7 @@ with the marks it explains.
 from __future__ import annotations
 
 from game.content.model import RuleSet
-from game.systems.btq21.figures import BANDS, FIRE, LEAK, WAKES, WIND, ZONES
+from game.systems.btq21.figures import BANDS, FIRE, LEAK, MIST, MIST_EDGE, WAKES, WIND, ZONES
 from game.systems.legend import LegendGroup, Mark
 from game.table.written import inches
 
@@ -85,6 +85,22 @@ def legend(rules: RuleSet) -> tuple[LegendGroup, ...]:
             Mark("badge", (170, 200, 230), "ANCHORED", "at anchor: she swings instead of sailing (WEIGHING: "
                                                        "getting her anchor up)"),
             Mark("badge", (120, 220, 140), "FORTUNE", "the turn's card fell on her, for good (CALAMITY: for ill)"),
+            Mark("swatch", MIST, "Fog or night", "beyond what the ship in hand can see: no shot reaches there "
+                                                 "(option visibility)"),
+            Mark("ring", MIST_EDGE, "Rim of sight", "as far as she sees, base to base, while the fog or night holds"),
         ),
     )
-    return (wind, arcs, wakes, card, badge, options)
+    aims = LegendGroup(
+        "The scenario's objectives",
+        (
+            Mark("swatch", (200, 200, 200), "Zone", "a zone to hold, in the colour of the side it serves: it scores "
+                                                    "when that side alone has a ship there able to fight"),
+            Mark("line", (200, 200, 200), "Edge", "a stripe with chevrons: the edge that side's ships get away by"),
+            Mark("badge", (250, 220, 120), "PROTECT", "a ship her side must bring through the battle (her card says "
+                                                      "which objectives name her, and whose)"),
+            Mark("badge", (250, 220, 120), "TO ESCAPE", "a ship her side must get away by its edge"),
+            Mark("badge", (250, 220, 120), "TO TAKE", "a ship the enemy means to take as a prize"),
+            Mark("badge", (250, 220, 120), "TO DESTROY", "a ship or battery the enemy means to sink or silence"),
+        ),
+    )
+    return (wind, arcs, wakes, card, badge, options, aims)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.systems import narration
 from game.systems.base import TurnBar
-from game.systems.btq21 import fortune
+from game.systems.btq21 import fortune, visibility
 from game.systems.btq21.shot import title as shot_title
 from game.systems.btq21.weather import label as weather_label
 from game.systems.narration import (
@@ -294,6 +294,13 @@ def _setup(e: Event, n: Names, rules: RuleSet | None) -> str:
     text += f", {_plural(len(e.get('ships', [])), 'ship')}"
     if e.get("weather"):
         text += f", weather: {weather_label(str(e['weather']))}"
+    if e.get("visibility"):
+        text += f', {e["visibility"]}: guns reach {_num(e.get("visibility_range"))}"'
+    aims = (e.get("victory") or {}).get("objectives") or ()
+    if aims:
+        text += ", objectives: " + "; ".join(
+            f"{a.get('name') or str(a.get('id')).replace('_', ' ')} ({_label(n, a.get('side'))}, {a.get('kind')})"
+            for a in aims if isinstance(a, Mapping))
     options = e.get("options")
     if options:
         text += f", options: {', '.join(str(o).replace('_', ' ') for o in options)}"
@@ -823,6 +830,22 @@ def _captured(e: Event, n: Names, rules: RuleSet | None) -> str:
     return text + "."
 
 
+def _objective(e: Event, n: Names, rules: RuleSet | None) -> str:
+    when = "at the end of the battle" if int(e.get("held_turn") or 0) == 0 else f"at the end of turn {e['held_turn']}"
+    what = n.get(str(e["objective"]), str(e["objective"]).replace("_", " "))
+    return f"{_label(n, e['side'])} alone holds {what} {when}: {_num(e['points'])} points."
+
+
+def _visibility_roll(e: Event, n: Names, rules: RuleSet | None) -> str:
+    was = str(e["was"])
+    if "roll" not in e:
+        return "Dawn: the night is over and the guns reach as far as they can." if e.get("clears") else (
+            "The night holds.")
+    if e.get("clears"):
+        return f"D6 {e['roll']}: the fog lifts; the guns reach as far as they can."
+    return f"D6 {e['roll']}: the {was} holds."
+
+
 def _game_over(e: Event, n: Names, rules: RuleSet | None) -> str:
     pts = e.get("points") or {}
     ranked = sorted(pts.items(), key=lambda kv: -float(kv[1]))
@@ -830,7 +853,12 @@ def _game_over(e: Event, n: Names, rules: RuleSet | None) -> str:
     winner = e.get("winner")
     result = f"{_label(n, winner)} wins" if winner else "a draw"
     reason = f" ({e['reason']})" if e.get("reason") else ""
-    return f"The battle is over{reason}: {result}" + (f", points {score}." if score else ".")
+    text = f"The battle is over{reason}: {result}" + (f", points {score}." if score else ".")
+    done = [
+        f"{_label(n, r.get('ship'))} {r.get('why')} ({_label(n, r.get('side'))} {_num(r.get('points'))})"
+        for r in e.get("objectives") or () if isinstance(r, Mapping)
+    ]
+    return text + (f" Objectives: {'; '.join(done)}." if done else "")
 
 
 _Handler = Callable[[Event, Names, "RuleSet | None"], "str | None"]
@@ -896,6 +924,8 @@ _DESCRIBE: dict[Any, _Handler] = {
     "destroyed": _destroyed,
     "captured": _captured,
     "game_over": _game_over,
+    "objective": _objective,
+    "visibility_roll": _visibility_roll,
 }
 
 #: Every event type given its own wording (the rest get :func:`generic_line`).
@@ -1178,7 +1208,7 @@ def export_text(events: Iterable[Event], names: Names | None = None, *, rules: R
 _CUES: dict[Any, narration.Cue] = {
     "turn": narration.Cue("heading", "bell"),
     "game_over": narration.Cue("heading"),
-    **{kind: narration.Cue("notable") for kind in ("wind", "weather", "fortune_card")},
+    **{kind: narration.Cue("notable") for kind in ("wind", "weather", "fortune_card", "objective")},
     "broadside": narration.Cue("notable", "gunfire"),
     "exploded": narration.Cue("notable", "gunfire"),
     **{kind: narration.Cue("notable") for kind in ("critical", "sunk", "struck", "captured", "hot_shot_hit")},
@@ -1202,6 +1232,8 @@ def turn_bar(state: GameState, to_move: str | None) -> TurnBar:
     title = f"Turn {state.turn} of {state.turn_limit}"
     if state.weather:
         title += f" · {weather_label(state.weather)}"
+    if state.visibility:  # option visibility: fog or night closes the ranges beyond the guns' sight
+        title += f' · {state.visibility.capitalize()}: guns reach {_num(visibility.distance(state))}"'
     if state.fortune:  # the turn's card, until the first ship of its squadron takes it
         squadron, card = state.fortune
         title += f" · {fortune.kind(state, card)}: {card_title(card)} for {state.squadrons[squadron].name}"

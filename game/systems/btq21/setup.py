@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.content.model import RuleSet, Scenario, ShoreBattery
-from game.systems.btq21 import board, weather
+from game.systems.btq21 import board, visibility, weather
 from game.systems.btq21 import events as ev
 from game.systems.btq21.dice import Dice
 from game.systems.btq21.events import Out, pose_of
@@ -88,6 +88,8 @@ def new_game(
     enabled = dict(getattr(system, "enabled", None) or {})
     if weather.NAME in enabled:
         state.weather = str(enabled[weather.NAME].get("value") or weather.NORMAL)
+    if visibility.NAME in enabled:
+        state.visibility = str(enabled[visibility.NAME].get("value") or visibility.FOG)
     shoals = board.rated_shoals(state)
     out = Out(state)
     out.emit(
@@ -106,6 +108,10 @@ def new_game(
             options=tuple(sorted(enabled)) or None,
             weather=state.weather or None,
             shoals=tuple({"id": k, "depth": v} for k, v in shoals.items()) or None,
+            victory=_terms(scenario.victory),
+            visibility=state.visibility or None,
+            visibility_range=visibility.distance(state) or None,
+            dawn=(visibility.dawn(state) or None) if state.visibility == visibility.NIGHT else None,
         )
     )
     for hook in getattr(system, "setup_hooks", ()):
@@ -114,6 +120,15 @@ def new_game(
         hook(state, out)
     roll_initiative(state, out)
     return state, list(out)
+
+
+def _terms(victory: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The victory terms the log carries, when they set objectives, exit edges or a mode other than points
+    (else None: a log of a battle on points alone reads as it always did)."""
+    v = dict(victory or {})
+    if not v.get("objectives") and not v.get("exit_edges") and v.get("mode", "points") == "points":
+        return None
+    return {k: v[k] for k in ("mode", "exit_edges", "objectives") if v.get(k)}
 
 
 def _battery(rules: RuleSet, side: str, nation: str, bat: ShoreBattery) -> Ship:

@@ -211,6 +211,10 @@ class GameState:
     shot_stock: tuple[int, ...] = field(default=(), metadata={"hash_if_set": True})
     #: "fireship>ship" pairs that have rolled this turn for a burning fireship's flames (option ``fireships``).
     scorched: tuple[str, ...] = field(default=(), metadata={"hash_if_set": True})
+    #: Zones held for a scenario's hold objectives, each "objective@turn" (turn 0: at the end of the battle).
+    held: tuple[str, ...] = field(default=(), metadata={"hash_if_set": True})
+    #: The visibility under option ``visibility`` while it closes the ranges ("fog" or "night"; "" when clear).
+    visibility: str = field(default="", metadata={"hash_if_set": True})
     #: A trial (see sandbox.py): dice of its own, and no chances to fire opened on it.
     trial: bool = field(default=False, repr=False, compare=False)
     # Shared, read-only references: not part of the game, never hashed or copied.

@@ -35,6 +35,7 @@ from game.systems.btq21 import (
     shoals,
     shot,
     tutorial,
+    visibility,
     weather,
     wind,
 )
@@ -155,6 +156,17 @@ class BeatToQuarters:
             "fire; after three activations she only drifts. A fireship scores for nobody "
             "(Gifford's Beat To Quarters 4.0, Optional Rules: Fireships)",
         ),
+        RuleOption(
+            visibility.NAME,
+            "Fog or night",
+            "The battle opens in fog or at night: a ship sees, and fires, only so far (the tables' reach), and "
+            "every range band beyond it is closed. At the start of each turn a D6 lifts the fog on 2, 4 or 6; the "
+            "night lasts the battle, or until the dawn the scenario names (Gifford's engagement table, result 1: "
+            "Fog; his poor visibility halves the gun ranges)",
+            choices=visibility.CHOICES,
+            default=visibility.FOG,
+            value_help="what closes the ranges:",
+        ),
     )
 
     def __init__(self, rules: RuleSet, options: dict[str, dict[str, Any]] | None = None) -> None:
@@ -219,6 +231,8 @@ class BeatToQuarters:
             self.turn_hooks.append(wind.new_turn_with_weather)
         elif wind.NAME in self.enabled:
             self.turn_hooks.append(wind.new_turn)
+        if visibility.NAME in self.enabled:
+            self.turn_hooks.append(visibility.new_turn)
 
     def _command(self, kind: type[Command], handle: engine.Handler) -> None:
         """An option's command: accepted in this battle, and carried out by ``handle``."""
@@ -271,8 +285,8 @@ class BeatToQuarters:
         return forecast.preview(state, command)
 
     def marks(self, state: GameState) -> tuple[Shape, ...]:
-        """Nothing of its own: the wind blows evenly across the table, and the window draws its arrow."""
-        return ()
+        """The scenario's objectives and the fog or night (the wind blows evenly: the window draws its arrow)."""
+        return figures.marks(state)
 
     def arcs(self, state: GameState, ship_id: str, pose: Pose | None) -> tuple[Shape, ...]:
         return figures.arcs(state, ship_id, pose)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.systems.btq21 import events as ev
+from game.systems.btq21 import visibility
 from game.systems.btq21.events import Out
 from game.systems.btq21.state import GameState
 
@@ -31,9 +32,10 @@ def effects(state: GameState) -> dict[str, Any]:
 
 
 def ranges(state: GameState) -> dict[str, float]:
-    """Each range band's upper limit in inches under the weather in force."""
+    """Each range band's upper limit in inches under the weather in force, cut to what a ship can see in fog or
+    at night (option visibility: a band beyond it keeps a limit no greater than the band before, so it is closed)."""
     f = float(effects(state)["range_factor"])
-    return {band: float(limit) * f for band, limit in state.rules.ranges.items()}
+    return visibility.clip(state, {band: float(limit) * f for band, limit in state.rules.ranges.items()})
 
 
 def top_speed(state: GameState, rate: float) -> float:

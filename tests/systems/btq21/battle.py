@@ -55,9 +55,11 @@ def battle(
     seed: int = 1,
     turn_limit: int = 12,
     options: dict[str, dict] | None = None,
+    victory: dict | None = None,
+    extra: dict | None = None,
 ) -> GameState:
     """``ships``: dicts with id, side, pose and optionally rate, sail, squadron, nation, quality, specials, flagship,
-    anchored."""
+    anchored.  ``victory``: the scenario's victory terms (objectives); ``extra``: its facts (a night's dawn)."""
     sides: dict[str, dict[str, list[ScenarioShip]]] = {}
     nations: dict[str, str] = {}
     for d in ships:
@@ -94,6 +96,8 @@ def battle(
             for s, sq in sides.items()
         ),
         terrain=terrain,
+        victory=dict(victory or {}),
+        extra=dict(extra or {}),
     )
     system = make_system("btq21", RULES, options) if options else None
     state, _ = new_game(scenario, RULES, seed, system=system)
