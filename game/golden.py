@@ -17,6 +17,7 @@ import argparse
 import json
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from game.ai import kinds_for
@@ -39,12 +40,22 @@ PAIRINGS = (
 )
 
 
+#: A fleet action (Trafalgar, Camperdown) has at least this many ships and batteries: one of its games with a
+#: thinking player takes minutes, so it is pinned by one random game, which still walks every rule it meets.
+FLEET_ACTION = 30
+FLEET_PAIRINGS = (("random", "random", (1,)),)
+
+
 def games() -> list[dict]:
     """Every golden game, without its outcome: scenario, seed and who plays each side."""
+    rules, ships = load_default()
     out = []
     for name in list_scenarios():
         kinds = kinds_for(scenario_system(scenario_path(name))[0])
-        for first, rest, seeds in PAIRINGS:
+        scenario = open_scenario(scenario_path(name), ships, rules)
+        units = sum(len(sq.ships) for side in scenario.sides for sq in side.squadrons)
+        units += sum(len(getattr(side, "batteries", ())) for side in scenario.sides)
+        for first, rest, seeds in FLEET_PAIRINGS if units >= FLEET_ACTION else PAIRINGS:
             if first not in kinds or rest not in kinds:
                 continue  # a kind of player that rule system does not have
             for seed in seeds:
@@ -66,21 +77,31 @@ def outcome(game: dict) -> dict:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--update", action="store_true", help="write the pins instead of comparing with them")
+    ap.add_argument("--only", action="append", metavar="SCENARIO",
+                    help="play only this scenario's games (repeatable); with --update the other pins are kept")
+    ap.add_argument("--jobs", type=int, default=2, help="games played at once, in worker processes")
     args = ap.parse_args()
-    pinned = {} if args.update else {_key(g): g for g in json.loads(PINS.read_text(encoding="utf-8"))}
+    old = {_key(g): g for g in json.loads(PINS.read_text(encoding="utf-8"))} if PINS.exists() else {}
+    pinned = {} if args.update else old
+    todo = [g for g in games() if not args.only or g["scenario"] in args.only]
     done, differ = [], 0
     started = time.perf_counter()
-    for game in games():
-        got = {**game, **outcome(game)}
-        done.append(got)
-        want = pinned.get(_key(game))
-        if not args.update and (want is None or _pin(want) != _pin(got)):
-            differ += 1
-            was = f"{want['state_hash'][:12]} ({want['events']} events)" if want else "not pinned"
-            print(f"{_key(game)}: {was} -> {got['state_hash'][:12]} ({got['events']} events)")
+    with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        for game, result in zip(todo, pool.map(outcome, todo), strict=True):
+            got = {**game, **result}
+            done.append(got)
+            want = pinned.get(_key(game))
+            if not args.update and (want is None or _pin(want) != _pin(got)):
+                differ += 1
+                was = f"{want['state_hash'][:12]} ({want['events']} events)" if want else "not pinned"
+                print(f"{_key(game)}: {was} -> {got['state_hash'][:12]} ({got['events']} events)")
     if args.update:
-        PINS.write_text("[\n" + ",\n".join(json.dumps(g) for g in done) + "\n]\n", encoding="utf-8")
-        print(f"pinned {len(done)} games in {PINS.relative_to(ROOT)}")
+        fresh = {_key(g): g for g in done}
+        keep = [] if not args.only else [old[_key(g)] for g in games() if _key(g) in old and _key(g) not in fresh]
+        order = {_key(g): i for i, g in enumerate(games())}
+        pins = sorted([*keep, *done], key=lambda g: order[_key(g)])
+        PINS.write_text("[\n" + ",\n".join(json.dumps(g) for g in pins) + "\n]\n", encoding="utf-8")
+        print(f"pinned {len(done)} games ({len(pins)} in all) in {PINS.relative_to(ROOT)}")
     else:
         print(f"{len(done)} golden games, {differ} differ ({time.perf_counter() - started:.1f}s)")
     return 1 if differ else 0
