@@ -171,6 +171,8 @@ class ScenarioFile(Model):
 
     name: Name
     description: Annotated[str, text(max_len=MAX_TEXT, lines=True)]
+    #: What really happened (or which real events a made-up battle echoes), with its sources; shown under the description.
+    history: Annotated[str, text(max_len=MAX_TEXT, lines=True)] = ""
     table: TableSize
     wind_from: Compass
     turn_limit: Annotated[int, within(1, MAX_TURNS)]
@@ -433,6 +435,7 @@ def _build(
         id=sid,
         name=sc.name,
         description=sc.description,
+        history=sc.history,
         table=size,
         wind_from=sc.wind_from,
         turn_limit=sc.turn_limit,
