@@ -171,7 +171,7 @@ class ScenarioFile(Model):
 
     name: Name
     description: Annotated[str, text(max_len=MAX_TEXT, lines=True)]
-    #: What really happened (or which real events a made-up battle echoes), with its sources; shown under the description.
+    #: What really happened (or the real events an invented battle echoes), with sources; shown after the description.
     history: Annotated[str, text(max_len=MAX_TEXT, lines=True)] = ""
     table: TableSize
     wind_from: Compass

@@ -14,23 +14,30 @@ from game.content.load import list_scenarios, load_default, open_scenario, scena
 from game.content.model import Scenario, ShipClass
 
 # Trafalgar, 21 October 1805: 27 British ships of the line, 18 French, 15 Spanish.
-NELSON = ["victory", "temeraire", "neptune", "leviathan", "conqueror", "britannia", "ajax", "agamemnon", "orion",
-          "minotaur", "spartiate", "africa"]  # fmt: skip
-COLLINGWOOD = ["royal_sovereign", "belleisle", "mars", "tonnant", "bellerophon", "colossus", "achille", "polyphemus",
-               "revenge", "swiftsure", "defiance", "thunderer", "defence", "dreadnought", "prince"]  # fmt: skip
+NELSON = (
+    "victory temeraire neptune leviathan conqueror britannia ajax agamemnon orion minotaur spartiate africa"
+).split()
+COLLINGWOOD = (
+    "royal_sovereign belleisle mars tonnant bellerophon colossus achille polyphemus revenge swiftsure "
+    "defiance thunderer defence dreadnought prince"
+).split()
 BRITISH_LIGHT = ["euryalus", "naiad", "phoebe", "sirius", "pickle", "entreprenante"]
-FRENCH_LINE = ["bucentaure", "formidable_fr", "neptune_fr", "indomptable", "algesiras", "achille_fr", "aigle",
-               "argonaute", "berwick", "duguay_trouin", "fougueux", "heros", "intrepide", "mont_blanc", "pluton",
-               "redoutable", "scipion", "swiftsure_fr"]  # fmt: skip
-SPANISH_LINE = ["santisima_trinidad", "principe_de_asturias", "santa_ana", "rayo", "neptuno", "argonauta", "bahama",
-                "montanes", "san_agustin", "san_ildefonso", "san_juan_nepomuceno", "monarca", "san_francisco_de_asis",
-                "san_justo", "san_leandro"]  # fmt: skip
+FRENCH_LINE = (
+    "bucentaure formidable_fr neptune_fr indomptable algesiras achille_fr aigle argonaute berwick "
+    "duguay_trouin fougueux heros intrepide mont_blanc pluton redoutable scipion swiftsure_fr"
+).split()
+SPANISH_LINE = (
+    "santisima_trinidad principe_de_asturias santa_ana rayo neptuno argonauta bahama montanes san_agustin "
+    "san_ildefonso san_juan_nepomuceno monarca san_francisco_de_asis san_justo san_leandro"
+).split()
 FRENCH_LIGHT = ["cornelie", "hermione_fr", "hortense", "rhin", "themis", "argus_fr", "furet"]
 # Camperdown, 11 October 1797: the two lines.
 DUNCAN = ["venerable", "triumph", "bedford", "ardent", "belliqueux", "lancaster", "isis"]
 ONSLOW = ["monarch", "powerful", "monmouth", "russell", "director", "montagu", "veteran", "agincourt", "adamant"]
-DUTCH = ["beschermer", "gelijkheid", "hercules", "admiraal_de_vries", "vrijheid", "staaten_generaal", "wassenaar",
-         "batavier", "brutus", "leijden", "mars_nl", "cerberus", "jupiter", "haarlem", "alkmaar", "delft"]  # fmt: skip
+DUTCH = (
+    "beschermer gelijkheid hercules admiraal_de_vries vrijheid staaten_generaal wassenaar batavier brutus "
+    "leijden mars_nl cerberus jupiter haarlem alkmaar delft"
+).split()
 
 ACTIONS = NELSON + COLLINGWOOD + BRITISH_LIGHT + FRENCH_LINE + SPANISH_LINE + FRENCH_LIGHT + DUNCAN + ONSLOW + DUTCH
 NEW_SCENARIOS = ["trafalgar", "camperdown", "shannon_chesapeake", "java", "macedonian"]
@@ -73,8 +80,13 @@ def test_every_ship_of_both_actions_is_listed_true_to_her_row(default, sid: str)
 
 def test_names_shared_across_navies_keep_distinct_ids(default) -> None:
     _, ships = default
-    for british, other in [("neptune", "neptune_fr"), ("swiftsure", "swiftsure_fr"), ("achille", "achille_fr"),
-                           ("mars", "mars_nl"), ("argus", "argus_fr")]:  # fmt: skip
+    for british, other in [
+        ("neptune", "neptune_fr"),
+        ("swiftsure", "swiftsure_fr"),
+        ("achille", "achille_fr"),
+        ("mars", "mars_nl"),
+        ("argus", "argus_fr"),
+    ]:
         assert ships[british].nation != ships[other].nation
         assert ships[british].name.split()[-1] == ships[other].name.split()[-1]
 
@@ -99,9 +111,18 @@ def test_trafalgar_has_both_fleets_entire(scenarios) -> None:
     assert sorted(s.ship.id for s in line) == sorted(FRENCH_LINE + SPANISH_LINE)
     assert sorted(s.ship.id for s in combined if s.ship.rate not in LINE_RATES) == sorted(FRENCH_LIGHT)
     assert {s.ship.id for s in british if s.flagship or "flagship" in s.ship.specials} == {
-        "victory", "royal_sovereign", "britannia"}  # fmt: skip
+        "victory",
+        "royal_sovereign",
+        "britannia",
+    }
     assert {s.ship.id for s in combined if s.flagship or "flagship" in s.ship.specials} == {
-        "bucentaure", "santisima_trinidad", "formidable_fr", "santa_ana", "algesiras", "principe_de_asturias"}  # fmt: skip
+        "bucentaure",
+        "santisima_trinidad",
+        "formidable_fr",
+        "santa_ana",
+        "algesiras",
+        "principe_de_asturias",
+    }
 
 
 def test_trafalgar_squadrons_wind_and_table(scenarios) -> None:
@@ -118,8 +139,9 @@ def test_trafalgar_squadrons_wind_and_table(scenarios) -> None:
     for s in squadrons["combined_van"].ships + squadrons["combined_centre"].ships + squadrons["combined_rear"].ships:
         assert min(s.pose[2], 360 - s.pose[2]) <= 22.5, s.id  # within two points of north
     # Royal Sovereign leads, well ahead of Belleisle, and is closer to the line than Victory
-    sov, belle, victory = (squadrons[q].ships[i].pose for q, i in (("lee_column", 0), ("lee_column", 1),
-                                                                    ("weather_column", 0)))  # fmt: skip
+    sov, belle, victory = (
+        squadrons[q].ships[i].pose for q, i in (("lee_column", 0), ("lee_column", 1), ("weather_column", 0))
+    )
     santa_ana = next(s.pose for s in squadrons["combined_rear"].ships if s.ship.id == "santa_ana")
     bucentaure = next(s.pose for s in squadrons["combined_centre"].ships if s.ship.id == "bucentaure")
     assert sov[0] > belle[0] + 5
@@ -137,8 +159,11 @@ def test_camperdown_has_both_lines(scenarios) -> None:
 
 @pytest.mark.parametrize(
     ("name", "sides"),
-    [("shannon_chesapeake", {"shannon", "chesapeake"}), ("java", {"constitution", "java"}),
-     ("macedonian", {"united_states", "macedonian"})],  # fmt: skip
+    [
+        ("shannon_chesapeake", {"shannon", "chesapeake"}),
+        ("java", {"constitution", "java"}),
+        ("macedonian", {"united_states", "macedonian"}),
+    ],
 )
 def test_frigate_actions_pit_the_right_ships(scenarios, name: str, sides: set[str]) -> None:
     sc = scenarios[name]
