@@ -118,7 +118,7 @@ def test_new_battle_start_passes_scenario_players_and_seed(app, monkeypatch):
     scene = menu(app)
     key(app, pygame.K_n, "n")
     assert scene.panel_kind == "new"
-    click(app, list_button(scene.scenario_list, "The Duel"))
+    click(app, shown(app, scene.scenario_list, "The Duel"))
     assert scene.chosen == "duel"
     assert "Constitution" in scene.description.html_text
     assert set(scene.side_menus) == {"american", "british"}
@@ -139,7 +139,7 @@ def test_new_battle_start_passes_scenario_players_and_seed(app, monkeypatch):
 def test_an_optional_rule_is_ticked_with_its_help_and_one_the_scenario_requires_cannot_be_untied(app):
     scene = menu(app)
     key(app, pygame.K_n, "n")
-    click(app, list_button(scene.scenario_list, "The Duel"))
+    click(app, shown(app, scene.scenario_list, "The Duel"))
     box = scene.option_boxes["wind_shifts"]
     assert "Optional Rules: Weather" in box.tool_tip_text and not box.get_state()
     click(app, box)
@@ -156,7 +156,7 @@ def test_an_optional_rule_is_ticked_with_its_help_and_one_the_scenario_requires_
 def test_an_option_with_a_value_is_offered_with_its_choices_and_the_scenario_fixes_its_own(app):
     scene = menu(app)
     key(app, pygame.K_n, "n")
-    click(app, list_button(scene.scenario_list, "The Duel"))
+    click(app, shown(app, scene.scenario_list, "The Duel"))
     click(app, scene.option_boxes["weather"])
     choose(app, scene.option_menus["weather"], "poor visibility")
     assert scene.chosen_options() == {"weather": {"value": "poor_visibility"}}
@@ -164,7 +164,7 @@ def test_an_option_with_a_value_is_offered_with_its_choices_and_the_scenario_fix
     assert app.scene.match.session.state.weather == "poor_visibility"
     scene = menu(app)
     key(app, pygame.K_n, "n")
-    click(app, list_button(scene.scenario_list, "Biscay Gale"))
+    click(app, shown(app, scene.scenario_list, "Biscay Gale"))
     menu_ = scene.option_menus["weather"]
     assert menu_.selected_option[1] == "heavy_seas" and not menu_.is_enabled
     assert not scene.option_boxes["weather"].is_enabled and scene.chosen_options() == {}
@@ -364,8 +364,8 @@ def test_shortcut_letters_are_text_while_typing_a_seed(app):
 def test_scenario_choice_stands_when_clicked_again_and_moves_with_the_arrow_keys(app):
     scene = menu(app)
     key(app, pygame.K_n, "n")
-    click(app, list_button(scene.scenario_list, "The Duel"))
-    click(app, list_button(scene.scenario_list, "The Duel"))  # pygame_gui would unselect it
+    click(app, shown(app, scene.scenario_list, "The Duel"))
+    click(app, shown(app, scene.scenario_list, "The Duel"))  # pygame_gui would unselect it
     assert scene.chosen == "duel" and scene.scenario_list.get_single_selection() == "The Duel"
     key(app, pygame.K_DOWN)
     ids = [e.id for e in scene.entries]
@@ -379,7 +379,7 @@ def test_scenario_choice_stands_when_clicked_again_and_moves_with_the_arrow_keys
 def test_menu_survives_a_resize(app):
     scene = menu(app)
     key(app, pygame.K_n, "n")
-    click(app, list_button(scene.scenario_list, "The Duel"))
+    click(app, shown(app, scene.scenario_list, "The Duel"))
     pygame.display.set_mode((960, 600), pygame.RESIZABLE)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(960, 600), w=960, h=600))
     step(app)
