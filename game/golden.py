@@ -22,6 +22,7 @@ from pathlib import Path
 
 from game.ai import kinds_for
 from game.content.load import list_scenarios, load_default, open_scenario, scenario_path, scenario_system
+from game.content.model import Scenario
 from game.selfplay import play
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -46,6 +47,13 @@ FLEET_ACTION = 30
 FLEET_PAIRINGS = (("random", "random", (1,)),)
 
 
+def fleet_action(scenario: Scenario) -> bool:
+    """Whether a scenario is a fleet action: so many ships that each battle of it takes minutes to play."""
+    units = sum(len(sq.ships) for side in scenario.sides for sq in side.squadrons)
+    units += sum(len(getattr(side, "batteries", ())) for side in scenario.sides)
+    return units >= FLEET_ACTION
+
+
 def games() -> list[dict]:
     """Every golden game, without its outcome: scenario, seed and who plays each side."""
     rules, ships = load_default()
@@ -53,9 +61,7 @@ def games() -> list[dict]:
     for name in list_scenarios():
         kinds = kinds_for(scenario_system(scenario_path(name))[0])
         scenario = open_scenario(scenario_path(name), ships, rules)
-        units = sum(len(sq.ships) for side in scenario.sides for sq in side.squadrons)
-        units += sum(len(getattr(side, "batteries", ())) for side in scenario.sides)
-        for first, rest, seeds in FLEET_PAIRINGS if units >= FLEET_ACTION else PAIRINGS:
+        for first, rest, seeds in FLEET_PAIRINGS if fleet_action(scenario) else PAIRINGS:
             if first not in kinds or rest not in kinds:
                 continue  # a kind of player that rule system does not have
             for seed in seeds:
