@@ -225,6 +225,8 @@ class Scenario:
     #: Options of the rule system the scenario is played with (switched on in every battle of it),
     #: each ``NAME`` or ``NAME=VALUE``.
     options: tuple[str, ...] = ()
+    #: The historical note: what happened, the outcome and its sources ("" when the file gives none).
+    history: str = ""
     #: The rule system the scenario is played under (its file's ``rules:``; Beat to Quarters when it has none).
     system: str = "btq21"
     #: Facts only its rule system reads (Cagway Bay: the wind's source, deployment lines, the cargo).

@@ -226,6 +226,8 @@ class ScenarioFile(Model):
 
     name: Name
     description: Annotated[str, text(max_len=MAX_TEXT, lines=True)]
+    #: What really happened (or the real events an invented battle echoes), with sources; shown after the description.
+    history: Annotated[str, text(max_len=MAX_TEXT, lines=True)] = ""
     table: TableSize
     wind_from: Compass
     turn_limit: Annotated[int, within(1, MAX_TURNS)]
@@ -602,6 +604,7 @@ def _build(
         id=sid,
         name=sc.name,
         description=sc.description,
+        history=sc.history,
         table=size,
         wind_from=sc.wind_from,
         turn_limit=sc.turn_limit,

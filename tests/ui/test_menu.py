@@ -164,7 +164,7 @@ def test_an_option_with_a_value_is_offered_with_its_choices_and_the_scenario_fix
     assert app.scene.match.session.state.weather == "poor_visibility"
     scene = menu(app)
     key(app, pygame.K_n, "n")
-    click(app, list_button(scene.scenario_list, "Biscay Gale"))
+    click(app, shown(app, scene.scenario_list, "Biscay Gale"))
     menu_ = scene.option_menus["weather"]
     assert menu_.selected_option[1] == "heavy_seas" and not menu_.is_enabled
     assert not scene.option_boxes["weather"].is_enabled and scene.chosen_options() == {}

@@ -574,6 +574,8 @@ class MenuScene(Scene):
                 f"<font color='{_hex(side.colour, 0.45)}'><b>{html.escape(side.name)}</b></font>: {count}<br>{names}"
             )
         lines.append(html.escape(" ".join(sc.description.split())))
+        if sc.history:  # the real events after the briefing, so the briefing stays the first thing read
+            lines.append("<b>History:</b> " + html.escape(" ".join(sc.history.split())))
         self.description.set_text("<br><br>".join(lines))
         tw, th = sc.table
         self.facts.set_text(
