@@ -105,6 +105,27 @@ class Form:
         self.y += ROW + GAP
         return field
 
+    def entries(self, label: str, specs: list[tuple[str, str, str, Handler]], tip: str, limit: int = 6
+                ) -> list[UITextEntryLine]:
+        """Short number fields side by side after one label: (caption, value, tip, on_done) each."""
+        self._label(label, tip)
+        x0 = self.left + LABEL_W + 4
+        w = (self.width - LABEL_W - 4) // max(1, len(specs))
+        out = []
+        for i, (caption, value, field_tip, on_done) in enumerate(specs):
+            UILabel(R(x0 + i * w, self.y + 4, 20, 22), caption, manager=self.ui, container=self.container,
+                    object_id=ObjectID(class_id="@caption"))
+            field = UITextEntryLine(R(x0 + i * w + 20, self.y, w - 24, ROW), manager=self.ui,
+                                    container=self.container, initial_text=value or None)
+            field.set_allowed_characters([*"0123456789"])
+            field.set_text_length_limit(limit)
+            field.set_tooltip(field_tip)
+            self.text_fields[field] = on_done
+            self.written[field] = field.get_text()
+            out.append(field)
+        self.y += ROW + GAP
+        return out
+
     def text_box(self, label: str, value: str, tip: str, on_done: Handler, lines: int = 4) -> UITextEntryBox:
         self._label(label, tip)
         self.y += 24
