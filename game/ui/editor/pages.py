@@ -64,7 +64,7 @@ def summary(page: str, ed: EditorScene) -> tuple:
     sides = tuple((s.id, s.name, s.nation, s.colour, tuple((q.id, q.name, q.nation, len(q.ships)) for q in s.squadrons))
                   for s in sc.sides)
     if page == "scenario":
-        return (sc.name, sc.description, sc.history, sc.table, sc.wind_from, sc.turn_limit, sc.options,
+        return (ed.story, sc.name, sc.description, sc.history, sc.table, sc.wind_from, sc.turn_limit, sc.options,
                 sc.extra.get("dawn"))
     if page == "sides":
         return (sides, ed.si, ed.qi)
@@ -96,14 +96,18 @@ def _scenario(f: Form, ed: EditorScene) -> None:
     sc = ed.doc
     f.entry("Name", sc.name, "The scenario's title, as the menu lists it.",
             lambda t: ed.edit(replace(ed.doc, name=t.strip() or ed.doc.name), "rename the scenario"))
-    f.text_box("Description", sc.description, "What happened, and what each side must do (the menu shows it). "
-               "The edit is made when you leave the box.",
-               lambda t: ed.edit(replace(ed.doc, description=t.strip() or ed.doc.description),
-                                 "edit the description"),
-               lines=3)
-    f.text_box("History", sc.history, "What really happened, the outcome and its sources (or, for an invented battle, "
-               "the real ones it echoes); the menu shows it under the description.  May be empty.",
-               lambda t: ed.edit(replace(ed.doc, history=t.strip()), "edit the history"), lines=3)
+    story = [("Description: what to do", "description"), ("History: what happened", "history")]
+    f.choice("Words", story, ed.story, "The description (what happened, and what each side must do) or the history "
+             "note (the real events and their sources; may be empty): the menu shows both.", ed.choose_story)
+    if ed.story == "history":
+        f.text_box("", sc.history, "What really happened, the outcome and its sources (or, for an invented battle, "
+                   "the real ones it echoes).  May be empty.  The edit is made when you leave the box.",
+                   lambda t: ed.edit(replace(ed.doc, history=t.strip()), "edit the history"), lines=3, label_row=False)
+    else:
+        f.text_box("", sc.description, "What happened, and what each side must do (the menu shows it).  The edit "
+                   "is made when you leave the box.",
+                   lambda t: ed.edit(replace(ed.doc, description=t.strip() or ed.doc.description),
+                                     "edit the description"), lines=3, label_row=False)
 
     def size(i: int, text: str) -> None:
         v = number(text, 1, MAX_TABLE, "the table's " + ("width" if i == 0 else "height"))
@@ -118,10 +122,10 @@ def _scenario(f: Form, ed: EditorScene) -> None:
             return
         ed.edit(replace(now, table=table), "resize the table")
 
-    f.entry("Table width", f"{sc.table[0]:g}", "Inches east to west.  Enter to apply.", lambda t: size(0, t),
-            numbers=True, limit=6)
-    f.entry("Table height", f"{sc.table[1]:g}", "Inches south to north.  Enter to apply.", lambda t: size(1, t),
-            numbers=True, limit=6)
+    f.pair([("Width", f"{sc.table[0]:g}", "The table's width, inches east to west.  Enter to apply.",
+             lambda t: size(0, t)),
+            ("Height", f"{sc.table[1]:g}", "The table's height, inches south to north.  Enter to apply.",
+             lambda t: size(1, t))])
 
     def wind(text: str) -> None:
         v = number(text, 0, 360, "the wind")
@@ -130,9 +134,8 @@ def _scenario(f: Form, ed: EditorScene) -> None:
             return
         ed.edit(replace(ed.doc, wind_from=round(v % 360, 1)), "change the wind")
 
-    f.entry("Wind from", f"{sc.wind_from:g}", "The compass bearing the wind blows from, in degrees (0 = north, "
-            "90 = east).  You can also drag the wind arrow at the top right of the table.", wind,
-            numbers=True, limit=5)
+    wind_tip = ("The compass bearing the wind blows from, in degrees (0 = north, 90 = east).  You can also drag the "
+                "wind arrow at the top right of the table.")
 
     def turns(text: str) -> None:
         v = number(text, 1, MAX_TURNS, "the turn limit")
@@ -146,9 +149,9 @@ def _scenario(f: Form, ed: EditorScene) -> None:
             return
         ed.edit(replace(ed.doc, turn_limit=int(v)), "change the turn limit")
 
-    f.entry("Turn limit", str(sc.turn_limit), "The battle ends after this many turns.", turns, numbers=True, limit=3)
-    f.skip(4)
-    f.heading("Optional rules", "The rule system's optional rules this scenario always plays with.")
+    f.pair([("Wind", f"{sc.wind_from:g}", wind_tip, wind),
+            ("Turns", str(sc.turn_limit), "The battle ends after this many turns.", turns)])
+    f.skip(2)  # the optional rules this scenario always plays with: each box says so in its tip
     def switch(name: str) -> Callable[[bool], None]:
         def flip(on: bool) -> None:
             if name == "anchors" and not on and any(s.anchored for _, s in D.ships(ed.doc)):
@@ -163,14 +166,15 @@ def _scenario(f: Form, ed: EditorScene) -> None:
 
     available = ed.app.system.available
     f.ticks([(opt.title, D.has_option(sc, opt.name), opt.help, switch(opt.name)) for opt in available])
-    for opt in available:  # an option with values ticked: which value
+    for opt in available:  # an option with values ticked: which value (and a night's dawn on the same row)
         if opt.choices and D.has_option(sc, opt.name):
+            dawn = None
+            if opt.name == VISIBILITY and D.option_value(sc, VISIBILITY) == NIGHT:
+                dawn = ("Dawn", str(sc.extra.get("dawn") or ""), "The turn at whose start the night ends; empty: "
+                        "the night lasts the whole battle.", lambda t: _dawn(ed, t))
             f.choice(opt.title[:14], [(c.replace("_", " ").capitalize(), c) for c in opt.choices],
                      D.option_value(sc, opt.name) or opt.default, f"{opt.value_help or 'Its value:'} "
-                     f"{', '.join(opt.choices)}.", _valued(ed, opt.name))
-    if D.option_value(sc, VISIBILITY) == NIGHT:
-        f.entry("Dawn at turn", str(sc.extra.get("dawn") or ""), "The turn at whose start the night ends; empty: "
-                "the night lasts the whole battle.", lambda t: _dawn(ed, t), numbers=True, limit=3)
+                     f"{', '.join(opt.choices)}.", _valued(ed, opt.name), then=dawn)
 
 
 def _valued(ed: EditorScene, name: str) -> Callable[[str], None]:
@@ -272,11 +276,10 @@ def _ships(f: Form, ed: EditorScene) -> None:
     classes = ed.ship_classes()
     items = [(f"{c.name} ({c.rate}, {c.guns})", c.id) for c in classes]
     # the list takes what room the chosen ship's rows leave
-    below = 370 if ed.selected_at() is not None else 40  # the chosen ship's rows, or a line saying how to choose
-    room = max(90, min(320, f.height - f.y - below))
+    below = 340 if ed.selected_at() is not None else 40  # the chosen ship's rows, or a line saying how to choose
+    room = max(48 if ed.selected_at() is not None else 90, min(320, f.height - f.y - below))
     f.pick_list(items, ed.chosen_class, room, "Pick a ship, then click the table to place her (Q/E turn her first; "
                 "right-click or Escape stops placing).", ed.choose_class)
-    f.skip(4)
     at = ed.selected_at()
     if at is None:
         f.note("Click a ship on the table to set her up.", cls="@caption")
@@ -304,8 +307,8 @@ def _ships(f: Form, ed: EditorScene) -> None:
     f.choice("Anchored", [("No", ""), *[(f"By the {e}", e) for e in ANCHOR_ENDS]], s.anchored,
              "She starts the battle at anchor (the anchors option is switched on with it).", ed.anchor)
     f.tick("Flagship", s.flagship, "The side's flagship (one a side: ticking her unticks the other).",
-           lambda on: ed.edit(D.set_flagship(ed.doc, at, on), "change the flagship"))
-    f.buttons([("Delete ship", "Take her off the table.  Key: Delete", ed.delete_selected)])
+           lambda on: ed.edit(D.set_flagship(ed.doc, at, on), "change the flagship"),
+           then=("Delete ship", "Take her off the table.  Key: Delete", ed.delete_selected))
 
 
 def _track(ed: EditorScene, at: D.ShipAt, track: str) -> Callable[[str], None]:
@@ -544,7 +547,7 @@ def _aim_ships(f: Form, ed: EditorScene, i: int, aim: dict) -> None:
     found = dict(V.candidates(ed.doc, kind, str(aim["side"])))
     named = [u for u in aim.get("ships") or ()]
     words = ", ".join(found.get(u, u) for u in named) if named else "every ship of the side"
-    f.note(f"Ships ({len(named) or 'all'}): {words}", lines=2 if len(words) > 40 else 1,
+    f.note(f"Ships ({len(named) or 'all'}): {words}", lines=3 if len(words) > 36 else 1,
            tip="Whose ships: " + ("the side's own." if kind in V.OWN_SHIPS else "the enemy's."))
 
     def toggle(on: bool) -> Callable[[str], None]:

@@ -66,6 +66,7 @@ class EditorScene(Scene):
         self.page = "scenario"
         self.tool = "select"  # select | place (a ship) | battery | draw (terrain) | zone_centre | zone (a hold zone)
         self.objective = -1  # the objective the Victory page shows (-1: the exit edges)
+        self.story = "description"  # the words the Scenario page's box shows: description | history
         self.selected: str | None = None  # a ship's or a battery's id
         self.selected_terrain: str | None = None
         self.si, self.qi = 0, 0  # the side and squadron new ships join
@@ -202,6 +203,10 @@ class EditorScene(Scene):
             return
         self.tool, self.selected, self.selected_terrain = "battery", None, None
         self.app.say(f"Click the table where the battery of {self.doc.sides[self.side_index()].name} stands.")
+
+    def choose_story(self, which: str) -> None:
+        self.story = which
+        self.build_panel()
 
     def objective_index(self) -> int:
         return self.objective if 0 <= self.objective < len(self.doc.victory.get("objectives") or ()) else -1
