@@ -161,9 +161,9 @@ class Form:
         return box
 
     def choice(self, label: str, options: list[tuple[str, str]], value: str, tip: str, on_pick: Handler,
-               then: tuple[str, str, str, Handler] | None = None) -> UIDropDownMenu:
-        """A drop-down of (words, value) pairs; ``on_pick(value)``.  ``then``: a short number field after it on
-        the same row, (caption, value, tip, on_done)."""
+               then: tuple[str, str, str, Handler] | None = None, then_numbers: bool = True) -> UIDropDownMenu:
+        """A drop-down of (words, value) pairs; ``on_pick(value)``.  ``then``: a short field after it on the same
+        row, (caption, value, tip, on_done), of whole numbers unless not ``then_numbers``."""
         self._label(label, tip)
         current = next((o for o in options if o[1] == value), options[0])
         w = self.width - LABEL_W - 4
@@ -177,12 +177,15 @@ class Form:
             caption, text, field_tip, on_done = then
             x = self.left + LABEL_W + 4 + w + GAP
             rest = self.left + self.width - x
-            UILabel(R(x, self.y + 4, rest // 2, 22), caption, manager=self.ui, container=self.container,
-                    object_id=ObjectID(class_id="@caption")).set_tooltip(field_tip)
-            field = UITextEntryLine(R(x + rest // 2, self.y, rest - rest // 2, ROW), manager=self.ui,
+            cw = rest // 2 if caption else 0
+            if caption:
+                UILabel(R(x, self.y + 4, cw, 22), caption, manager=self.ui, container=self.container,
+                        object_id=ObjectID(class_id="@caption")).set_tooltip(field_tip)
+            field = UITextEntryLine(R(x + cw, self.y, rest - cw, ROW), manager=self.ui,
                                     container=self.container, initial_text=text or None)
-            field.set_allowed_characters([*"0123456789"])
-            field.set_text_length_limit(3)
+            if then_numbers:
+                field.set_allowed_characters([*"0123456789"])
+            field.set_text_length_limit(3 if then_numbers else 200)
             field.set_tooltip(field_tip)
             self.text_fields[field] = on_done
             self.written[field] = field.get_text()
@@ -243,7 +246,8 @@ class Form:
         lst.set_tooltip(tip)
         at = next((i for i, (_, key) in enumerate(items) if key == chosen), None)
         bar = getattr(lst, "scroll_bar", None)
-        if at is not None and bar is not None and len(items) > 1:  # the chosen row in view, not the top of the list
+        # the chosen row in view, not the top of the list (a list too short for its bar to slide stays put)
+        if at is not None and bar is not None and len(items) > 1 and getattr(bar, "scrollable_height", 0) > 0:
             bar.set_scroll_from_start_percentage(min(1.0, at / len(items)))
 
         def picked(_e) -> None:

@@ -15,6 +15,7 @@ from game.content.scenarios import (
     ANCHOR_ENDS,
     CONDITION_TRACKS,
     MAX_TABLE,
+    MAX_TEXT,
     MAX_TURNS,
     OBJECTIVE_KINDS,
     TERRAIN_KINDS,
@@ -102,7 +103,7 @@ def _scenario(f: Form, ed: EditorScene) -> None:
     if ed.story == "history":
         f.text_box("", sc.history, "What really happened, the outcome and its sources (or, for an invented battle, "
                    "the real ones it echoes).  May be empty.  The edit is made when you leave the box.",
-                   lambda t: ed.edit(replace(ed.doc, history=t.strip()), "edit the history"), lines=3, label_row=False)
+                   lambda t: _history(ed, t), lines=3, label_row=False)
     else:
         f.text_box("", sc.description, "What happened, and what each side must do (the menu shows it).  The edit "
                    "is made when you leave the box.",
@@ -175,6 +176,13 @@ def _scenario(f: Form, ed: EditorScene) -> None:
             f.choice(opt.title[:14], [(c.replace("_", " ").capitalize(), c) for c in opt.choices],
                      D.option_value(sc, opt.name) or opt.default, f"{opt.value_help or 'Its value:'} "
                      f"{', '.join(opt.choices)}.", _valued(ed, opt.name), then=dawn)
+
+
+def _history(ed: EditorScene, text: str) -> None:
+    if len(text.strip()) > MAX_TEXT:
+        ed.refuse(f"the history note is at most {MAX_TEXT} characters, not {len(text.strip())}")
+        return
+    ed.edit(replace(ed.doc, history=text.strip()), "edit the history")
 
 
 def _valued(ed: EditorScene, name: str) -> Callable[[str], None]:
@@ -269,15 +277,15 @@ def _ships(f: Form, ed: EditorScene) -> None:
         return
     f.choice("Joins", homes, f"{ed.side_index()},{ed.squadron_index()}", "The side and squadron a new ship joins.",
              lambda v: ed.choose_home(*(int(x) for x in v.split(","))))
-    f.choice("Nation", [("All nations", ""), *_nations()], ed.ship_nation, "Show only this nation's ships.",
-             lambda v: ed.filter_ships(v, ed.ship_search))
-    f.entry("Search", ed.ship_search, "Part of a ship's name, or her rate (74, 1st...).  Enter to search.",
-            lambda t: ed.filter_ships(ed.ship_nation, t.strip()))
+    f.choice("Find", [("All nations", ""), *_nations()], ed.ship_nation, "Show only this nation's ships.",
+             lambda v: ed.filter_ships(v, ed.ship_search),
+             then=("", ed.ship_search, "Part of a ship's name, or her rate (74, 1st...).  Enter to search.",
+                   lambda t: ed.filter_ships(ed.ship_nation, t.strip())), then_numbers=False)
     classes = ed.ship_classes()
     items = [(f"{c.name} ({c.rate}, {c.guns})", c.id) for c in classes]
     # the list takes what room the chosen ship's rows leave
-    below = 340 if ed.selected_at() is not None else 40  # the chosen ship's rows, or a line saying how to choose
-    room = max(48 if ed.selected_at() is not None else 90, min(320, f.height - f.y - below))
+    below = 346 if ed.selected_at() is not None else 40  # the chosen ship's rows, or a line saying how to choose
+    room = max(80, min(320, f.height - f.y - below))
     f.pick_list(items, ed.chosen_class, room, "Pick a ship, then click the table to place her (Q/E turn her first; "
                 "right-click or Escape stops placing).", ed.choose_class)
     at = ed.selected_at()
