@@ -100,15 +100,16 @@ def _scenario(f: Form, ed: EditorScene) -> None:
     story = [("Description: what to do", "description"), ("History: what happened", "history")]
     f.choice("Words", story, ed.story, "The description (what happened, and what each side must do) or the history "
              "note (the real events and their sources; may be empty): the menu shows both.", ed.choose_story)
+    lines = max(3, min(10, (f.height - 420) // 20))  # a tall panel shows more of the words at once
     if ed.story == "history":
         f.text_box("", sc.history, "What really happened, the outcome and its sources (or, for an invented battle, "
                    "the real ones it echoes).  May be empty.  The edit is made when you leave the box.",
-                   lambda t: _history(ed, t), lines=3, label_row=False)
+                   lambda t: _history(ed, t), lines=lines, label_row=False)
     else:
         f.text_box("", sc.description, "What happened, and what each side must do (the menu shows it).  The edit "
                    "is made when you leave the box.",
                    lambda t: ed.edit(replace(ed.doc, description=t.strip() or ed.doc.description),
-                                     "edit the description"), lines=3, label_row=False)
+                                     "edit the description"), lines=lines, label_row=False)
 
     def size(i: int, text: str) -> None:
         v = number(text, 1, MAX_TABLE, "the table's " + ("width" if i == 0 else "height"))
