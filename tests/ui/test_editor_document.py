@@ -52,3 +52,21 @@ def test_terrain_and_table_checks_give_the_readers_reasons():
     assert "off a" in (placing.table_problem(sc, rules, (15.0, 48.0)) or "")
     assert placing.ship_problem(sc, rules, constitution.ship, constitution.pose, skip=(0, 0, 0)) is None
     assert "overlap" in (placing.ship_problem(sc, rules, constitution.ship, constitution.pose) or "")
+
+
+def test_objectives_follow_the_ships_and_sides_they_name():
+    from game.ui.editor import victory as V
+
+    sc, rules, ships = _duel()
+    got = V.add_objective(sc, "take", "british")
+    assert not isinstance(got, str)
+    sc = replace(sc, victory=got[0])
+    assert V.objectives(sc)[0]["ships"] == ("constitution",)
+    sc = D.rename_side(sc, 1, "His Majesty's Ships")
+    assert V.objectives(sc)[0]["side"] == "his_majesty_s_ships"
+    assert not check_text(scenario_text(sc), "renamed.yaml", ships, rules)[1]
+    moved, _ = D.move_to_squadron(D.add_squadron(sc, 0), (0, 0, 0), 0, 1)
+    assert V.objectives(moved)[0]["ships"] == ("constitution",)  # a ship moved between squadrons is still named
+    sc = D.remove_ship(sc, (0, 0, 0))  # the only ship it named: the objective goes with her
+    assert V.objectives(sc) == []
+    assert "protect objective names ships" in str(V.add_objective(sc, "protect", "american"))

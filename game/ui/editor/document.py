@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import Any
 
 from game.content.model import Scenario, ScenarioShip, ShipClass, ShoreBattery, Side, Squadron, Terrain
 
@@ -133,7 +134,8 @@ def add_ship(sc: Scenario, si: int, qi: int, cls: ShipClass, pose: tuple[float, 
 
 def remove_ship(sc: Scenario, at: ShipAt) -> Scenario:
     si, qi, mi = at
-    return with_squadron(sc, si, qi, ships=_drop(sc.sides[si].squadrons[qi].ships, mi))
+    out = with_squadron(sc, si, qi, ships=_drop(sc.sides[si].squadrons[qi].ships, mi))
+    return replace(out, victory=without_unit(out.victory, ship_at(sc, at).id))
 
 
 def set_flagship(sc: Scenario, at: ShipAt, on: bool) -> Scenario:
@@ -162,7 +164,7 @@ def remove_side(sc: Scenario, si: int) -> Scenario:
     victory["exit_edges"] = edges
     if not edges:
         victory.pop("exit_edges")
-    return replace(sc, sides=_drop(sc.sides, si), victory=victory)
+    return replace(sc, sides=_drop(sc.sides, si), victory=without_side(victory, gone))
 
 
 def rename_side(sc: Scenario, si: int, name: str) -> Scenario:
@@ -174,7 +176,7 @@ def rename_side(sc: Scenario, si: int, name: str) -> Scenario:
     if old in edges:
         edges[new] = edges.pop(old)
         out = replace(out, victory={**out.victory, "exit_edges": edges})
-    return out
+    return replace(out, victory=renamed_side(out.victory, old, new))
 
 
 def add_squadron(sc: Scenario, si: int) -> Scenario:
@@ -224,6 +226,31 @@ def set_option(sc: Scenario, name: str, on: bool) -> Scenario:
         old = next((o for o in sc.options if o.split("=", 1)[0].strip() == name), name)
         kept.append(old)
     return replace(sc, options=tuple(kept))
+
+
+def option_value(sc: Scenario, name: str) -> str | None:
+    """The value option ``name`` is given (``""`` when it is ticked without one; None when it is off)."""
+    for o in sc.options:
+        key, _, value = o.partition("=")
+        if key.strip() == name:
+            return value.strip()
+    return None
+
+
+def set_option_value(sc: Scenario, name: str, value: str) -> Scenario:
+    """Option ``name`` on, with ``value`` (in its place in the list, if it was already there)."""
+    entry = f"{name}={value}" if value else name
+    if not has_option(sc, name):
+        return replace(sc, options=(*sc.options, entry))
+    return replace(sc, options=tuple(entry if o.split("=", 1)[0].strip() == name else o for o in sc.options))
+
+
+def with_dawn(sc: Scenario, turn: int | None) -> Scenario:
+    """The night ending at the start of ``turn`` (None: lasting the battle)."""
+    extra = {k: v for k, v in sc.extra.items() if k != "dawn"}
+    if turn is not None:
+        extra["dawn"] = turn
+    return replace(sc, extra=extra)
 
 
 def has_option(sc: Scenario, name: str) -> bool:
@@ -282,13 +309,18 @@ def with_battery(sc: Scenario, at: BatteryAt, **changes) -> Scenario:
 
 
 def rename_battery(sc: Scenario, at: BatteryAt, name: str) -> Scenario:
-    new = fresh_id(slug(name, "battery"), unit_ids(sc) - {battery_at(sc, at).id})
-    return with_battery(sc, at, name=name, id=new)
+    old = battery_at(sc, at).id
+    new = fresh_id(slug(name, "battery"), unit_ids(sc) - {old})
+    out = with_battery(sc, at, name=name, id=new)
+    aims = [{**o, "ships": tuple(new if u == old else u for u in o.get("ships") or ())}
+            if old in (o.get("ships") or ()) else o for o in out.victory.get("objectives") or ()]
+    return replace(out, victory=with_aims(out.victory, aims)) if aims else out
 
 
 def remove_battery(sc: Scenario, at: BatteryAt) -> Scenario:
     si, bi = at
-    return with_side(sc, si, batteries=_drop(sc.sides[si].batteries, bi))
+    out = with_side(sc, si, batteries=_drop(sc.sides[si].batteries, bi))
+    return replace(out, victory=without_unit(out.victory, battery_at(sc, at).id))
 
 
 def move_to_squadron(sc: Scenario, at: ShipAt, si: int, qi: int) -> tuple[Scenario, ShipAt]:
@@ -296,7 +328,44 @@ def move_to_squadron(sc: Scenario, at: ShipAt, si: int, qi: int) -> tuple[Scenar
     if at[:2] == (si, qi):
         return sc, at
     ship = ship_at(sc, at)
-    out = remove_ship(sc, at)
+    out = with_squadron(sc, at[0], at[1], ships=_drop(sc.sides[at[0]].squadrons[at[1]].ships, at[2]))
     sq = out.sides[si].squadrons[qi]
     out = with_squadron(out, si, qi, ships=(*sq.ships, ship))
     return out, (si, qi, len(sq.ships))
+
+
+# --- keeping objectives in step with the ships and sides they name -----------------------------------
+
+
+def without_unit(victory: dict[str, Any], uid: str) -> dict[str, Any]:
+    """The section once ``uid`` has gone from the table: no objective names her (one left naming none goes)."""
+    aims = []
+    for o in victory.get("objectives") or ():
+        named = tuple(u for u in o.get("ships") or () if u != uid)
+        if named == tuple(o.get("ships") or ()):
+            aims.append(o)
+        elif named or o.get("kind") == "escape":
+            aims.append({**o, "ships": named})
+    return with_aims(victory, aims)
+
+
+def without_side(victory: dict[str, Any], side_id: str) -> dict[str, Any]:
+    return with_aims(victory, [o for o in victory.get("objectives") or () if o.get("side") != side_id])
+
+
+def renamed_side(victory: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    aims = victory.get("objectives") or ()
+    return with_aims(victory, [{**o, "side": new} if o.get("side") == old else o for o in aims])
+
+
+def with_aims(victory: dict[str, Any], aims: list) -> dict[str, Any]:
+    """The section with these objectives (none: no ``objectives`` key, and a battle on points again, since one
+    won by objectives alone needs one)."""
+    out = dict(victory)
+    if aims:
+        out["objectives"] = aims
+    else:
+        out.pop("objectives", None)
+        if out.get("mode") == "objectives":
+            out["mode"] = "points"
+    return out

@@ -105,9 +105,53 @@ class Form:
         self.y += ROW + GAP
         return field
 
-    def text_box(self, label: str, value: str, tip: str, on_done: Handler, lines: int = 4) -> UITextEntryBox:
+    def pair(self, specs: list[tuple[str, str, str, Handler]], numbers: bool = True, limit: int = 6,
+             label_w: int = 66) -> list[UITextEntryLine]:
+        """Two short fields on one row, each after its own label: (label, value, tip, on_done) each."""
+        half = (self.width - GAP) // 2
+        out = []
+        for i, (label, value, tip, on_done) in enumerate(specs[:2]):
+            x = self.left + i * (half + GAP)
+            UILabel(R(x, self.y + 4, label_w, 22), label, manager=self.ui, container=self.container,
+                    object_id=ObjectID(class_id="@field_label")).set_tooltip(tip)
+            field = UITextEntryLine(R(x + label_w, self.y, half - label_w, ROW), manager=self.ui,
+                                    container=self.container, initial_text=value or None)
+            if numbers:
+                field.set_allowed_characters([*"0123456789."])
+            field.set_text_length_limit(limit)
+            field.set_tooltip(tip)
+            self.text_fields[field] = on_done
+            self.written[field] = field.get_text()
+            out.append(field)
+        self.y += ROW + GAP
+        return out
+
+    def entries(self, label: str, specs: list[tuple[str, str, str, Handler]], tip: str, limit: int = 6
+                ) -> list[UITextEntryLine]:
+        """Short number fields side by side after one label: (caption, value, tip, on_done) each."""
         self._label(label, tip)
-        self.y += 24
+        x0 = self.left + LABEL_W + 4
+        w = (self.width - LABEL_W - 4) // max(1, len(specs))
+        out = []
+        for i, (caption, value, field_tip, on_done) in enumerate(specs):
+            UILabel(R(x0 + i * w, self.y + 4, 20, 22), caption, manager=self.ui, container=self.container,
+                    object_id=ObjectID(class_id="@caption"))
+            field = UITextEntryLine(R(x0 + i * w + 20, self.y, w - 24, ROW), manager=self.ui,
+                                    container=self.container, initial_text=value or None)
+            field.set_allowed_characters([*"0123456789"])
+            field.set_text_length_limit(limit)
+            field.set_tooltip(field_tip)
+            self.text_fields[field] = on_done
+            self.written[field] = field.get_text()
+            out.append(field)
+        self.y += ROW + GAP
+        return out
+
+    def text_box(self, label: str, value: str, tip: str, on_done: Handler, lines: int = 4, *, label_row: bool = True
+                 ) -> UITextEntryBox:
+        if label_row:
+            self._label(label, tip)
+            self.y += 24
         box = UITextEntryBox(R(self.left, self.y, self.width, 20 * lines + 8), value, manager=self.ui,
                              container=self.container)
         box.set_tooltip(tip)
@@ -116,25 +160,53 @@ class Form:
         self.y += 20 * lines + 8 + GAP
         return box
 
-    def choice(self, label: str, options: list[tuple[str, str]], value: str, tip: str, on_pick: Handler
-               ) -> UIDropDownMenu:
-        """A drop-down of (words, value) pairs; ``on_pick(value)``."""
+    def choice(self, label: str, options: list[tuple[str, str]], value: str, tip: str, on_pick: Handler,
+               then: tuple[str, str, str, Handler] | None = None, then_numbers: bool = True) -> UIDropDownMenu:
+        """A drop-down of (words, value) pairs; ``on_pick(value)``.  ``then``: a short field after it on the same
+        row, (caption, value, tip, on_done), of whole numbers unless not ``then_numbers``."""
         self._label(label, tip)
         current = next((o for o in options if o[1] == value), options[0])
+        w = self.width - LABEL_W - 4
+        if then is not None:
+            w = w * 5 // 10
         menu = UIDropDownMenu(list[str | tuple[str, str]](options), current,
-                              R(self.left + LABEL_W + 4, self.y, self.width - LABEL_W - 4, ROW),
-                              manager=self.ui, container=self.container)
+                              R(self.left + LABEL_W + 4, self.y, w, ROW), manager=self.ui, container=self.container)
         menu.set_tooltip(tip)
         self.handlers[menu] = lambda e: on_pick(menu.selected_option[1])
+        if then is not None:
+            caption, text, field_tip, on_done = then
+            x = self.left + LABEL_W + 4 + w + GAP
+            rest = self.left + self.width - x
+            cw = rest // 2 if caption else 0
+            if caption:
+                UILabel(R(x, self.y + 4, cw, 22), caption, manager=self.ui, container=self.container,
+                        object_id=ObjectID(class_id="@caption")).set_tooltip(field_tip)
+            field = UITextEntryLine(R(x + cw, self.y, rest - cw, ROW), manager=self.ui,
+                                    container=self.container, initial_text=text or None)
+            if then_numbers:
+                field.set_allowed_characters([*"0123456789"])
+            field.set_text_length_limit(3 if then_numbers else 200)
+            field.set_tooltip(field_tip)
+            self.text_fields[field] = on_done
+            self.written[field] = field.get_text()
         self.y += ROW + GAP
         return menu
 
-    def tick(self, label: str, on: bool, tip: str, on_change: Handler, enabled: bool = True) -> UICheckBox:
+    def tick(self, label: str, on: bool, tip: str, on_change: Handler, enabled: bool = True,
+             then: tuple[str, str, Action] | None = None) -> UICheckBox:
+        """A tick box; ``then``: a button on the right of the same row, (words, tip, on_press)."""
         box = UICheckBox(R(self.left, self.y + 3, 22, 22), label, manager=self.ui, container=self.container,
                          initial_state=on, tool_tip_text=tip)
         if not enabled:
             box.disable()
         self.handlers[box] = _ticked(on_change)
+        if then is not None:
+            words, button_tip, on_press = then
+            half = self.width // 2
+            b = UIButton(R(self.left + half, self.y, self.width - half, ROW), words, manager=self.ui,
+                         container=self.container, tool_tip_text=button_tip)
+            self.handlers[b] = _pressed(on_press)
+            self.y += GAP
         self.y += ROW
         return box
 
@@ -174,7 +246,8 @@ class Form:
         lst.set_tooltip(tip)
         at = next((i for i, (_, key) in enumerate(items) if key == chosen), None)
         bar = getattr(lst, "scroll_bar", None)
-        if at is not None and bar is not None and len(items) > 1:  # the chosen row in view, not the top of the list
+        # the chosen row in view, not the top of the list (a list too short for its bar to slide stays put)
+        if at is not None and bar is not None and len(items) > 1 and getattr(bar, "scrollable_height", 0) > 0:
             bar.set_scroll_from_start_percentage(min(1.0, at / len(items)))
 
         def picked(_e) -> None:

@@ -18,6 +18,7 @@ import pygame
 from game.table.geometry import bearing
 from game.ui.editor import document as D
 from game.ui.editor import placing, pointer
+from game.ui.editor import victory as V
 
 if TYPE_CHECKING:
     from game.ui.scenes.editor import EditorScene
@@ -63,8 +64,10 @@ def mouse(scene: EditorScene, event: pygame.event.Event) -> bool:
         place(scene, at)
     elif scene.tool == "battery":
         place_battery(scene, at)
-    elif scene.tool == "draw":
+    elif scene.tool in ("draw", "zone"):
         corner(scene, at, pos)
+    elif scene.tool == "zone_centre":
+        zone_centre(scene, at)
     else:
         press(scene, at, pos)
     return True
@@ -225,8 +228,36 @@ def corner(scene: EditorScene, at: tuple[float, float], pos: tuple[int, int]) ->
     scene.corners.append((round(at[0], 1), round(at[1], 1)))
 
 
+def zone_centre(scene: EditorScene, at: tuple[float, float]) -> None:
+    """The hold zone of the Victory page's objective: a circle round ``at`` (of its radius, or a new one's)."""
+    i = scene.objective_index()
+    if i < 0:
+        scene.stop_tool()
+        return
+    spot = (round(at[0], 1), round(at[1], 1))
+    why = V.centre_problem(scene.doc, spot)
+    if why:
+        scene.refuse(why)
+        return
+    aim = V.objectives(scene.doc)[i]
+    radius = aim.get("radius") or V.NEW_RADIUS
+    scene.tool = "select"
+    scene.edit(replace(scene.doc, victory=V.with_objective(scene.doc, i, centre=spot, radius=radius, zone=None)),
+               "centre the zone")
+
+
 def close_polygon(scene: EditorScene) -> None:
     pts = list(scene.corners)
+    if scene.tool == "zone":
+        i = scene.objective_index()
+        why = V.zone_problem(scene.doc, pts) if i >= 0 else "no objective is chosen on the Victory page"
+        if why:
+            scene.refuse(why)
+            return
+        scene.tool, scene.corners = "select", []
+        scene.edit(replace(scene.doc, victory=V.with_objective(scene.doc, i, zone=tuple(pts), centre=None,
+                                                                radius=None)), "draw the zone")
+        return
     why = placing.terrain_problem(scene.doc, scene.app.rules, pts)
     if why:
         scene.refuse(why)
@@ -250,6 +281,11 @@ def hint(scene: EditorScene) -> str:
                "or Escape: stop placing"
     if scene.tool == "battery":
         return "Click: place the battery here  \u00b7  right-click or Escape: stop"
+    if scene.tool == "zone_centre":
+        return "Click: the zone's centre here  \u00b7  right-click or Escape: stop"
+    if scene.tool == "zone":
+        return (f"Click: add corner {len(scene.corners) + 1} of the zone  \u00b7  Enter or double-click: close it  "
+                "\u00b7  Backspace: take back a corner  \u00b7  Escape: abandon it")
     if scene.tool == "draw":
         n = len(scene.corners)
         return (f"Click: add corner {n + 1}  \u00b7  Enter or double-click: close the {scene.new_kind}  \u00b7  "

@@ -16,8 +16,10 @@ import pygame
 from game.ui import palette as P
 from game.ui.editor import document as D
 from game.ui.editor import placing, pointer, table_input
+from game.ui.editor import victory as V
 from game.ui.fonts import blit_text
 from game.ui.render import ships as ship_art
+from game.ui.render.figures import draw_shapes
 from game.ui.render.table import TableLayer, draw_scale_bar, draw_wind
 from game.ui.scale import px
 
@@ -42,6 +44,7 @@ def draw(scene: EditorScene, surface: pygame.Surface) -> None:
         scene.layer = TableLayer()  # new art: a cache keyed by the old table's identity must not survive it
     plain = scene.app.settings.plain_table
     scene.layer.draw(surface, cam, scene.view, scene.app.settings.grid, plain=plain, wind_from=scene.doc.wind_from)
+    draw_objectives(scene, surface)
     draw_terrain_marks(scene, surface)
     draw_ships(scene, surface, plain)
     draw_scale_bar(surface, cam)
@@ -151,6 +154,31 @@ def draw_ghost(scene: EditorScene, surface: pygame.Surface, plain: bool) -> None
         pygame.draw.lines(surface, ship_art.REFUSED_EDGE if refused else ship_art.GHOST_EDGE, True, pts, 2)
 
 
+def draw_objectives(scene: EditorScene, surface: pygame.Surface) -> None:
+    """The objectives' zones and edges as the battle draws them (the rule system's own marks), and the zone of
+    the objective the Victory page shows picked out."""
+    state, _ = pieces(scene)
+    marks = scene.app.system.marks(state) if state is not None else ()
+    if marks:  # the marks are see-through: painted on a layer of their own, then laid on the table
+        overlay = scene.marks_layer
+        if overlay is None or overlay.get_size() != surface.get_size():
+            overlay = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            scene.marks_layer = overlay
+        overlay.fill((0, 0, 0, 0))
+        draw_shapes(overlay, scene.cam, marks)
+        surface.blit(overlay, (0, 0))
+    i = scene.objective_index() if scene.page == "victory" else -1
+    if i < 0:
+        return
+    aim = V.objectives(scene.doc)[i]
+    if aim.get("zone"):
+        pygame.draw.lines(surface, SELECT_EDGE, True, scene.cam.points(aim["zone"]), 2)
+    elif aim.get("centre") is not None and aim.get("radius"):
+        centre = scene.cam.to_screen(*aim["centre"])
+        pygame.draw.circle(surface, SELECT_EDGE, centre, max(3, round(aim["radius"] * scene.cam.scale)), 2)
+        pygame.draw.circle(surface, SELECT_EDGE, centre, px(4))
+
+
 def draw_terrain_marks(scene: EditorScene, surface: pygame.Surface) -> None:
     cam = scene.cam
     ti = scene.selected_terrain_index()
@@ -162,7 +190,7 @@ def draw_terrain_marks(scene: EditorScene, surface: pygame.Surface) -> None:
         for p in pts:
             pygame.draw.circle(surface, (0, 0, 0), p, px(pointer.HANDLE_R) + 1)
             pygame.draw.circle(surface, SELECT_EDGE, p, px(pointer.HANDLE_R) - 1, 2)
-    if scene.tool == "draw" and scene.corners:
+    if scene.tool in ("draw", "zone") and scene.corners:
         pts = cam.points(scene.corners)
         if cam.contains(*scene.mouse):
             pts.append(scene.mouse)

@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 from game.content.model import RuleSet, Scenario, ShipClass
-from game.content.scenarios import read_scenario
+from game.content.scenarios import CONDITION_TRACKS, read_scenario
 from game.content.yaml_nodes import ContentError, Ctx, parse_text
 from game.files import write_atomic
 from game.persistence.autosave import home
@@ -64,10 +64,16 @@ def scenario_data(sc: Scenario) -> dict[str, Any]:
     out: dict[str, Any] = {
         "name": sc.name,
         "description": sc.description,
+    }
+    if sc.history:
+        out["history"] = sc.history
+    out |= {
         "table": _FlowMap(width=_num(sc.table[0]), height=_num(sc.table[1])),
         "wind_from": _num(sc.wind_from),
         "turn_limit": sc.turn_limit,
     }
+    if sc.extra.get("dawn") is not None:
+        out["dawn"] = int(sc.extra["dawn"])
     if sc.options:
         out["options"] = list(sc.options)
     if sc.terrain:
@@ -75,6 +81,12 @@ def scenario_data(sc: Scenario) -> dict[str, Any]:
     out["sides"] = [_side(side) for side in sc.sides]
     victory = victory_entry(sc.victory)
     if victory is not None:
+        for aim in victory.get("objectives") or ():  # short lists on one line, as the shipped files have them
+            for key in ("ships", "centre"):
+                if key in aim:
+                    aim[key] = _Flow(aim[key])
+            if "zone" in aim:
+                aim["zone"] = [_Flow(p) for p in aim["zone"]]
         out["victory"] = victory
     return out
 
@@ -125,6 +137,10 @@ def _ship(s) -> dict[str, Any]:
         entry["specials"] = _Flow(s.specials)
     if s.anchored:
         entry["anchored"] = s.anchored
+    if s.name:
+        entry["name"] = s.name
+    if s.condition:
+        entry["condition"] = _FlowMap((t, int(s.condition[t])) for t in CONDITION_TRACKS if t in s.condition)
     return entry
 
 

@@ -64,7 +64,9 @@ class EditorScene(Scene):
         self.saved: Scenario | None = saved  # the document as last saved (None: never)
         self.save_path = save_path
         self.page = "scenario"
-        self.tool = "select"  # select | place (a ship) | battery | draw (terrain)
+        self.tool = "select"  # select | place (a ship) | battery | draw (terrain) | zone_centre | zone (a hold zone)
+        self.objective = -1  # the objective the Victory page shows (-1: the exit edges)
+        self.story = "description"  # the words the Scenario page's box shows: description | history
         self.selected: str | None = None  # a ship's or a battery's id
         self.selected_terrain: str | None = None
         self.si, self.qi = 0, 0  # the side and squadron new ships join
@@ -82,6 +84,7 @@ class EditorScene(Scene):
         self.preview: tuple[Scenario | None, Any, dict] = (None, None, {})
         self.ghost: tuple[tuple, Any, Any] = ((), None, None)
         self.wind_rect = pygame.Rect(0, 0, 0, 0)
+        self.marks_layer: pygame.Surface | None = None  # the objectives' see-through marks are painted on it
         self.dialogs: list[UIWindow] = []
         self.confirm: pygame_gui.windows.UIConfirmationDialog | None = None
         self.confirmed: Any = None
@@ -200,6 +203,25 @@ class EditorScene(Scene):
             return
         self.tool, self.selected, self.selected_terrain = "battery", None, None
         self.app.say(f"Click the table where the battery of {self.doc.sides[self.side_index()].name} stands.")
+
+    def choose_story(self, which: str) -> None:
+        self.story = which
+        self.build_panel()
+
+    def objective_index(self) -> int:
+        return self.objective if 0 <= self.objective < len(self.doc.victory.get("objectives") or ()) else -1
+
+    def choose_objective(self, i: int) -> None:
+        self.objective = i
+        self.build_panel()
+
+    def start_zone(self, i: int, tool: str) -> None:
+        """Set objective ``i``'s zone on the table: its circle's centre by a click, or a polygon drawn."""
+        self.objective, self.tool, self.corners = i, tool, []
+        self.selected = self.selected_terrain = None
+        self.app.say("Click the table where the zone's centre goes." if tool == "zone_centre" else
+                     "Click the corners of the zone; Enter or a double-click closes it.")
+        self.build_panel()
 
     def selected_terrain_index(self) -> int | None:
         return D.terrain_index(self.doc, self.selected_terrain) if self.selected_terrain else None
@@ -458,9 +480,9 @@ class EditorScene(Scene):
             self.page = "terrain"
             self.start_drawing()
             self.build_panel()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.tool == "draw":
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.tool in ("draw", "zone"):
             table_input.close_polygon(self)
-        elif key == pygame.K_BACKSPACE and self.tool == "draw":
+        elif key == pygame.K_BACKSPACE and self.tool in ("draw", "zone"):
             if self.corners:
                 self.corners.pop()
         else:
@@ -468,7 +490,10 @@ class EditorScene(Scene):
         return True
 
     def stop_tool(self) -> None:
+        zoning = self.tool in ("zone", "zone_centre")
         self.tool, self.corners, self.drag = "select", [], None
+        if zoning:
+            self.build_panel()
         self.app.message = None  # the placing or drawing instructions are done with
 
     # --- the frame ---------------------------------------------------------------------------------
