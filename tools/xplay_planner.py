@@ -91,7 +91,12 @@ def main() -> int:
             break
         st = session.state
         steps += 1
-        if cmd.type in ("end_activation", "end_move", "pass", "fire", "board", "capture", "scuttle", "share"):
+        if cmd.type in ("end_activation", "end_move", "pass", "board", "capture", "scuttle", "share"):
+            break
+        # a shot ends a Cagway ship's combat action, but not a Beat to Quarters ship's activation: the
+        # window autosaves only when the ship to act changes, so a chunk must run on to that point
+        act = getattr(st, "activation", None)
+        if cmd.type == "fire" and (act is None or getattr(act, "ship", None) != getattr(cmd, "ship", None)):
             break
     lines += ["wait 6", "shot after"]
     Path(out).write_text("\n".join(lines) + "\n")
