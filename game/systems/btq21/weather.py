@@ -31,9 +31,24 @@ def effects(state: GameState) -> dict[str, Any]:
 
 
 def ranges(state: GameState) -> dict[str, float]:
-    """Each range band's upper limit in inches under the weather in force."""
-    f = float(effects(state)["range_factor"])
-    return {band: float(limit) * f for band, limit in state.rules.ranges.items()}
+    """Each range band's upper limit in inches under the weather in force.
+
+    Remembered per rule set and weather (a look-ahead asks hundreds of thousands of
+    times a decision); the dict is shared, so callers read it and never change it.
+    """
+    key = (id(state.rules), state.weather)
+    got = _RANGES.get(key)
+    if got is None or got[0] is not state.rules:
+        f = float(effects(state)["range_factor"])
+        if len(_RANGES) >= _RANGES_KEPT:
+            _RANGES.clear()
+        got = _RANGES[key] = (state.rules, {band: float(limit) * f for band, limit in state.rules.ranges.items()})
+    return got[1]
+
+
+#: (rule set, ranges) by the rule set's id and the weather: the rule set is held, so its id is not reused.
+_RANGES: dict[tuple[int, str], tuple[Any, dict[str, float]]] = {}
+_RANGES_KEPT = 64
 
 
 def top_speed(state: GameState, rate: float) -> float:
