@@ -89,9 +89,9 @@ def best_broadsides(
         if not national.ready(st, me, side):
             continue
         for t in st.ships.values():
-            if t.side == me.side or not can_fight(t) or not (me.shore_battery or maybe_in_arc(me, side, t, reach)):
-                continue
             if among is not None and t.id not in among:
+                continue
+            if t.side == me.side or not can_fight(t) or not (me.shore_battery or maybe_in_arc(me, side, t, reach)):
                 continue
             allowed = loads.aims(st, me, side, AIMS)
             shot = plan_shot(st, me, side, t, allowed[0], sight=False)

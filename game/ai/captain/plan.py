@@ -44,8 +44,9 @@ FEW_SHIPS, BEAM_FEW, REPLIES_FEW = 2, 7, 3
 #: at every point), so the beam is narrowed and one plan gets the second look: the decision then
 #: takes about the time a squadron action's does (docs/PERFORMANCE.md).  No smaller battle is changed.
 #: There, too, a position is judged against the nearest few enemies only (their shots and replies to
-#: come, ours at them): a ship forty inches off weighs little in the choice among a segment's moves.
-MANY_SHIPS, BEAM_MANY, REPLIES_MANY, FOES_MANY = 24, 4, 1, 12
+#: come, ours at them): a ship forty inches off weighs little in the choice among a segment's moves;
+#: and only the nearest enemy still to act sails her reply.
+MANY_SHIPS, BEAM_MANY, REPLIES_MANY, FOES_MANY, REPLY_ENEMIES_MANY = 24, 4, 1, 12, 1
 #: Weights of the end position: enemy replies, our next shots, sea room, squadron, weather gauge.
 THREAT_WEIGHT = 1.0
 POTENTIAL_WEIGHT = 0.3
@@ -85,6 +86,7 @@ class Planner:
         self.replies = REPLIES_FEW if few else REPLIES_MANY if many else REPLIES
         #: The enemies weighed (None: all of them).
         self.among = reach.nearest_foes(state, state.ships[me], FOES_MANY) if many else None
+        self.reply_enemies = REPLY_ENEMIES_MANY if many else REPLY_ENEMIES
         self.base = ap.material(state)
         self.side = state.ships[me].side
         self.exit = ap.exits.get(state.ships[me].original_side or self.side)
@@ -127,7 +129,7 @@ class Planner:
             return
         foes = reach.foes_at(st, me)
         movers = [e for e in foes if not st.ships[e].activated and not st.ships[e].shore_battery]
-        for eid in sorted(movers, key=lambda e: (foes[e], e))[:REPLY_ENEMIES]:
+        for eid in sorted(movers, key=lambda e: (foes[e], e))[: self.reply_enemies]:
             got = best_reply(self.ap, st, eid, FOES_MANY if self.among is not None else None)
             if got is not None:
                 guess = reach.next_shot(self.ap, st, st.ships[eid], me, foes[eid])

@@ -187,3 +187,22 @@ def test_a_fleet_action_weighs_the_nearest_enemies_and_a_smaller_battle_all(flee
     p = Planner(small, mine.id, Appraiser(small, mine.side))
     assert p.among is None and p.beam == 6 and p.replies == 2
     assert math.isfinite(big.base)
+
+
+def test_the_state_hash_from_kept_ship_texts_is_the_plain_digest(fleet):
+    from game.ai.random_player import RandomPlayer
+    from game.systems.canon import digest
+
+    session = Session(fleet.scenario, fleet.rules, 5, {}, options={"national": {}})
+    players = {s.id: RandomPlayer(5, s.id) for s in fleet.scenario.sides}
+    for _ in range(30):
+        state = session.state
+        assert state.state_hash() == digest(state.to_dict())
+        options = session.legal()
+        cmd = players[state.ships[options[0].ship].side].choose(state, options)
+        session.submit(cmd)
+    state = session.state.copy()
+    ship = next(iter(state.ships.values()))
+    ship.heading = 80  # an int where a float was: the same number, not the same text
+    ship.rudder = 1  # type: ignore[assignment]
+    assert state.state_hash() == digest(state.to_dict())
