@@ -46,7 +46,7 @@ FEW_SHIPS, BEAM_FEW, REPLIES_FEW = 2, 7, 3
 #: There, too, a position is judged against the nearest few enemies only (their shots and replies to
 #: come, ours at them): a ship forty inches off weighs little in the choice among a segment's moves;
 #: and only the nearest enemy still to act sails her reply.
-MANY_SHIPS, BEAM_MANY, REPLIES_MANY, FOES_MANY, REPLY_ENEMIES_MANY = 24, 4, 1, 12, 1
+MANY_SHIPS, BEAM_MANY, REPLIES_MANY, FOES_MANY, REPLY_ENEMIES_MANY = 24, 3, 1, 10, 1
 #: Weights of the end position: enemy replies, our next shots, sea room, squadron, weather gauge.
 THREAT_WEIGHT = 1.0
 POTENTIAL_WEIGHT = 0.3
