@@ -43,8 +43,7 @@ def _squadron(sid: str, name: str, ships: list[list[str]], nation: str | None = 
 
 
 def standin_text() -> str:
-    """The scenario file's text: 27 + 6 British, 33 + 7 Combined on a 108" x 84" table, wind from the west."""
-    british: list[list[str]] = []
+    """The scenario file's text: 29 + 6 British, 33 + 7 Combined on a 108" x 84" table, wind from the west."""
     weather = [_ship(_BRITISH_LINE[i % len(_BRITISH_LINE)], f"br_w{i}", 54.0 - i * 3.6, 32.0, 90, i == 0)
                for i in range(14)]
     lee = [_ship(_BRITISH_LINE[(i + 1) % len(_BRITISH_LINE)], f"br_l{i}", 50.0 - i * 3.2, 52.0 + i * 0.4, 90, i == 0)
