@@ -206,3 +206,17 @@ def test_the_state_hash_from_kept_ship_texts_is_the_plain_digest(fleet):
     ship.heading = 80  # an int where a float was: the same number, not the same text
     ship.rudder = 1  # type: ignore[assignment]
     assert state.state_hash() == digest(state.to_dict())
+
+
+def test_the_bench_measures_the_shipped_trafalgar_or_says_it_uses_the_stand_in():
+    from game.bench_trafalgar import NAME, scenario
+    from game.content.load import list_scenarios
+
+    sc, source = scenario()
+    ships = sum(len(q.ships) for s in sc.sides for q in s.squadrons)
+    assert ships > MANY_SHIPS
+    if NAME in list_scenarios():
+        assert source == f"data/scenarios/{NAME}.yaml"
+    else:
+        assert source.startswith("stand-in") and "not shipped" in source
+        assert sc.table == (108.0, 84.0) and sc.wind_from == 270
