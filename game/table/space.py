@@ -48,8 +48,9 @@ BACKOFF = 1e-6
 PAD = 1e-3
 #: Largest rotation between checked orientations when pivoting.
 PIVOT_STEP = 2.0
-#: Layouts numbered by ``layout_token`` before the numbers (and what was kept under them) are forgotten.
-LAYOUTS_KEPT = 1 << 14
+#: Layouts numbered by ``layout_token`` before the numbers (and what was kept under them) are forgotten:
+#: a few decisions' worth (each key holds every base's tuple, some 10 kB on a fleet-sized table).
+LAYOUTS_KEPT = 1 << 10
 
 _KIND_ORDER = {"ship": 0, "terrain": 1, "shoal": 2, "edge": 3}
 _ANY = pymunk.ShapeFilter()

@@ -314,7 +314,7 @@ def _unset_option(f: Field[Any], value: Any) -> bool:
 #: Each ship's canonical JSON text by her fields' values (all immutable, so they make the key) and
 #: their types (80 and 80.0, or 1 and True, are equal keys but not the same text).
 _SHIP_TEXTS: dict[tuple[Any, ...], str] = {}
-_SHIP_TEXTS_KEPT = 1 << 15
+_SHIP_TEXTS_KEPT = 1 << 12  # some 2 kB each: ample for the ships that change over many commands
 
 
 def _ship_text(ship: Ship) -> str:
