@@ -32,11 +32,11 @@ from game.trafalgar_standin import write_standin
 
 NAME = "trafalgar"
 #: Activations timed from the opening, and again from the middle game.
-DECISIONS = 12
+DECISIONS = 10
 #: Turns of random play between the opening and the middle game.
-MIDDLE_TURN = 4
+MIDDLE_TURN = 3
 #: Commands of random play for the engine's speed.
-COMMANDS = 300
+COMMANDS = 200
 
 
 def scenario() -> tuple[Scenario, str]:
@@ -49,7 +49,7 @@ def scenario() -> tuple[Scenario, str]:
     return sc, "stand-in from game/trafalgar_standin.py (data/scenarios/trafalgar.yaml is not shipped)"
 
 
-def run(frames: int = 120, decisions: int = DECISIONS) -> dict[str, Any]:
+def run(frames: int = 60, decisions: int = DECISIONS) -> dict[str, Any]:
     sc, source = scenario()
     out: dict[str, Any] = {"scenario": source, "ships": sum(len(q.ships) for s in sc.sides for q in s.squadrons)}
     out["frames"] = _frames(sc, frames)

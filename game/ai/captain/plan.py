@@ -41,12 +41,12 @@ REPLIES, REPLY_ENEMIES, REPLY_WEIGHT = 2, 2, 0.8
 FEW_SHIPS, BEAM_FEW, REPLIES_FEW = 2, 7, 3
 #: With more than this many ships fighting (a fleet action such as Trafalgar, three times any other
 #: scenario) every path costs many times as much to score (every enemy's shot and reply is weighed
-#: at every point), so the beam is narrowed and one plan gets the second look: the decision then
-#: takes about the time a squadron action's does (docs/PERFORMANCE.md).  No smaller battle is changed.
-#: There, too, a position is judged against the nearest few enemies only (their shots and replies to
-#: come, ours at them): a ship forty inches off weighs little in the choice among a segment's moves;
-#: and only the nearest enemy still to act sails her reply.
-MANY_SHIPS, BEAM_MANY, REPLIES_MANY, FOES_MANY, REPLY_ENEMIES_MANY = 24, 3, 1, 10, 1
+#: at every point), so the beam is narrowed and no plan gets the second look (the enemies' replies
+#: are the estimates of ``reach`` alone): the decision then takes about the time a squadron
+#: action's does (docs/PERFORMANCE.md).  No smaller battle is changed.  There, too, a position is
+#: judged against the nearest few enemies only (their shots to come, ours at them): a ship forty
+#: inches off weighs little in the choice among a segment's moves.
+MANY_SHIPS, BEAM_MANY, REPLIES_MANY, FOES_MANY, REPLY_ENEMIES_MANY = 24, 3, 0, 10, 1
 #: Weights of the end position: enemy replies, our next shots, sea room, squadron, weather gauge.
 THREAT_WEIGHT = 1.0
 POTENTIAL_WEIGHT = 0.3
