@@ -3,7 +3,8 @@
 Measured here, not asserted in tests: timings depend on the machine, so the
 benchmark reports them and people compare.  It reports the engine (self-play
 and table queries), the window's frame times (``frames``, see
-``game/ui/bench_frames.py``) and the computer players' decision times.
+``game/ui/bench_frames.py``), the computer players' decision times and the
+same figures for the fleet action (``trafalgar``, see ``game/bench_trafalgar.py``).
 """
 
 from __future__ import annotations
@@ -59,5 +60,8 @@ def run_bench(games: int = 20) -> dict:
 
     result["frames"] = frame_times()
     result["ai_decisions"] = decision_times()
+    from game.bench_trafalgar import run as trafalgar
+
+    result["trafalgar"] = trafalgar()
     result["bench_peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
     return result

@@ -66,13 +66,15 @@ class _Clock:
     def __init__(self, agent) -> None:
         self.agent = agent
         self.ms = 0.0
+        self.cpu_ms = 0.0  # the process's own processor time: what waiting for other programs does not inflate
 
     def choose(self, state, options):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         try:
             return self.agent.choose(state, options)
         finally:
             self.ms += (time.perf_counter() - t) * 1000
+            self.cpu_ms += (time.process_time() - c) * 1000
 
     def __getattr__(self, name: str):
         return getattr(self.agent, name)
@@ -80,23 +82,33 @@ class _Clock:
 
 def _play(scenario, rules, seed: int, players: dict[str, str]) -> list[tuple[str, float]]:
     """One game; (kind, ms) for every activation."""
-    session = Session(scenario, rules, seed, dict(players))
+    return [(kind, ms) for kind, ms, _ in play_timed(Session(scenario, rules, seed, dict(players)), players, seed)]
+
+
+def play_timed(
+    session: Session, players: dict[str, str], seed: int, limit: int | None = None
+) -> list[tuple[str, float, float]]:
+    """Play ``session`` on (to its end, or until ``limit`` activations are timed).
+
+    (kind, ms, processor ms) for each activation.
+    """
     clocks = {side: _Clock(make_player(kind, seed, side)) for side, kind in players.items()}
-    open_: dict[str, float] = {}  # ship -> ms so far in her activation
-    done: list[tuple[str, float]] = []
+    open_: dict[str, tuple[float, float]] = {}  # ship -> (ms, processor ms) so far in her activation
+    done: list[tuple[str, float, float]] = []
     for _ in range(100_000):
-        if session.over:
+        if session.over or (limit is not None and len(done) >= limit):
             break
         options = session.legal()
         side = session.state.ships[options[0].ship].side
         clock = clocks[side]
         act, fas = session.state.activation, session.state.fas_window
-        clock.ms = 0.0
+        clock.ms = clock.cpu_ms = 0.0
         cmd = decide(clock, session.state, options, lambda cmd: not isinstance(session.submit(cmd), Rejected))
         if isinstance(cmd, c.ActivateShip):
-            open_[cmd.ship] = clock.ms
+            open_[cmd.ship] = (clock.ms, clock.cpu_ms)
         elif act is not None and act.ship in open_ and getattr(cmd, "ship", None) == act.ship and not fas:
-            open_[act.ship] += clock.ms
+            ms, cpu = open_[act.ship]
+            open_[act.ship] = (ms + clock.ms, cpu + clock.cpu_ms)
         if isinstance(cmd, c.EndActivation) and cmd.ship in open_:
-            done.append((players[side], open_.pop(cmd.ship)))
+            done.append((players[side], *open_.pop(cmd.ship)))
     return done

@@ -36,5 +36,22 @@ def canon(v: Any) -> Any:
 
 def digest(plain: dict[str, Any]) -> str:
     """sha256 of the canonical JSON of a state's plain form."""
-    text = json.dumps(plain, sort_keys=True, separators=(",", ":"))
+    return digest_text(dumps(plain))
+
+
+def dumps(plain: Any) -> str:
+    """The canonical JSON text of a plain value (keys sorted, no spaces)."""
+    return json.dumps(plain, sort_keys=True, separators=(",", ":"))
+
+
+def digest_text(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def join_object(parts: dict[str, str]) -> str:
+    """The canonical JSON text of an object whose values are given as canonical JSON texts already.
+
+    ``dumps`` writes an object as its sorted keys each with its value's own text, so a
+    state can hash its ships from texts kept from the last time they were unchanged.
+    """
+    return "{" + ",".join(json.dumps(k) + ":" + parts[k] for k in sorted(parts)) + "}"

@@ -9,7 +9,7 @@ kinematic bodies that are teleported when the caller reports new poses.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -48,6 +48,9 @@ BACKOFF = 1e-6
 PAD = 1e-3
 #: Largest rotation between checked orientations when pivoting.
 PIVOT_STEP = 2.0
+#: Layouts numbered by ``layout_token`` before the numbers (and what was kept under them) are forgotten:
+#: a few decisions' worth (each key holds every base's tuple, some 10 kB on a fleet-sized table).
+LAYOUTS_KEPT = 1 << 10
 
 _KIND_ORDER = {"ship": 0, "terrain": 1, "shoal": 2, "edge": 3}
 _ANY = pymunk.ShapeFilter()
@@ -120,6 +123,12 @@ class TableSpace:
         self._ships: dict[str, _Ship] = {}
         self._next_group = 1
         self._contacts: dict[tuple[str, str], Contact] = {}
+        #: The caller's summary of the bases last synced (see ``sync_unless``); None once anything moved.
+        self._synced: Any = None
+        self._token: int | None = None
+        self._tokens: dict[tuple[Any, ...], int] = {}
+        #: Answers remembered by callers under a ``layout_token`` (emptied with the tokens).
+        self.memo: dict[Any, Any] = {}
         for tid, poly in terrain:
             for piece in decompose(poly):
                 self._add_static(make_piece("terrain", tid, piece), TERRAIN_CAT)
@@ -171,6 +180,35 @@ class TableSpace:
             for sid in [k for k in recs if k not in keep]:
                 self.remove_ship(sid)
 
+    def sync_unless(self, layout: Any, bases: Callable[[], Sequence[Any]]) -> None:
+        """``sync(bases())`` unless ``layout`` equals the one given at the last sync.
+
+        ``layout`` is whatever the caller can build quickly that changes whenever its
+        bases do (a list of tuples, compared in one C-level ``==``): on a table of
+        seventy ships that beats comparing every base in Python at every query.
+        """
+        if layout == self._synced:
+            return
+        self.sync(bases())
+        self._synced = layout
+        self._token = None
+
+    def layout_token(self) -> int | None:
+        """A number for the layout last given to ``sync_unless`` (the same layout, the same number), or
+        None if the bases were moved some other way since.
+
+        Answers that depend only on where the bases stand can be remembered under it:
+        the look-ahead comes back to the same layout many times in one decision.
+        """
+        if self._synced is None:
+            return None
+        if self._token is None:
+            if len(self._tokens) >= LAYOUTS_KEPT:
+                self._tokens.clear()
+                self.memo.clear()
+            self._token = self._tokens.setdefault(tuple(self._synced), len(self._tokens))
+        return self._token
+
     def move_ship(self, ship_id: str, pose: Pose) -> None:
         """Update one ship's pose (its size is kept)."""
         rec = self._ships[ship_id]
@@ -178,6 +216,7 @@ class TableSpace:
             self._place(ship_id, pose, rec.length, rec.width)
 
     def remove_ship(self, ship_id: str) -> None:
+        self._synced = None
         rec = self._ships.pop(ship_id)
         if rec.shape is not None:
             del self._owner[rec.shape]
@@ -206,6 +245,7 @@ class TableSpace:
         return list(self._ships[ship_id].piece.verts)
 
     def _place(self, sid: str, pose: Pose, length: float, width: float) -> None:
+        self._synced = None
         rec = self._ships.get(sid)
         if rec is None:
             rec = self._ships[sid] = _Ship(self._next_group)
@@ -389,6 +429,34 @@ class TableSpace:
     def in_arc(self, firer_id: str, side: str, target_id: str, reach: float = 64.0, off_beam: float = 30.0) -> bool:
         """True if any part of the target base lies strictly inside the firer's arc."""
         return arcs.in_arc(self._ships[firer_id].rect, side, reach, off_beam, self._ships[target_id].piece)
+
+    def sight_kind(self, a_id: str, b_id: str, corridor_width: float = 6.0) -> str:
+        """What touches the sight corridor, without ordering it: "ship" as soon as a ship is found,
+        else "terrain" if any terrain does, else "" (clear).
+
+        The yes-or-no question ``line_of_sight`` answers in full; this one stops at the first
+        ship and measures no distances, and a base whose circle stays clear of the corridor's
+        rectangle is passed over before the exact test.
+        """
+        a, b = self._ships[a_id], self._ships[b_id]
+        lane = arcs.corridor(a.pose[:2], b.pose[:2], corridor_width)
+        if lane is None or a_id == b_id:
+            return ""
+        terrain = False
+        for piece in self._near(lane.bb(), a.sight):
+            if piece is b.piece:
+                continue
+            if piece.kind == "ship":
+                rect = self._ships[piece.id].rect
+                dx, dy = rect.cx - lane.cx, rect.cy - lane.cy
+                r = math.hypot(rect.hl, rect.hw) + 1e-6  # the base lies within this circle
+                if abs(dx * lane.fx + dy * lane.fy) > lane.hl + r or abs(dx * lane.px + dy * lane.py) > lane.hw + r:
+                    continue
+                if rect_piece_overlaps(lane, piece, -1e-9):
+                    return "ship"
+            elif not terrain and rect_piece_overlaps(lane, piece, -1e-9):
+                terrain = True
+        return "terrain" if terrain else ""
 
     def line_of_sight(self, a_id: str, b_id: str, corridor_width: float = 6.0) -> list[Contact]:
         """Ships and terrain touching the corridor between the two centres, nearest to ``a`` first.

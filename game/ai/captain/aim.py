@@ -2,6 +2,8 @@
 
 Every shot is measured with the engine's own ``plan_shot`` (arc, range band,
 line of sight, dice, rake, modifiers) and valued with ``Appraiser.shot_value``;
+the line of sight, the dearest test on a crowded table, is asked only of a shot
+that would be kept (the answer is the same: a blocked shot is never kept);
 only the cheap ``maybe_in_arc`` test, which can err only towards yes, is
 ours, to skip the targets a broadside plainly cannot bear on.
 """
@@ -9,13 +11,14 @@ ours, to skip the targets a broadside plainly cannot bear on.
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 from game.ai.captain.appraise import Appraiser, special_p
 from game.ai.captain.reach import can_fight
 from game.systems.btq21 import national, weather
 from game.systems.btq21 import shot as loads
-from game.systems.btq21.broadside import AIMS, SIDES, Shot, gun_sides, plan_shot
+from game.systems.btq21.broadside import AIMS, SIDES, Shot, gun_sides, plan_shot, sees
 from game.systems.btq21.state import AFLOAT, GameState, Ship
 from game.table.geometry import to_local
 
@@ -65,11 +68,14 @@ def aims_at(target: Ship) -> tuple[str, ...]:
     return ("rigging",)
 
 
-def best_broadsides(ap: Appraiser, st: GameState, me: Ship, point: int, picks: dict[str, Pick]) -> None:
+def best_broadsides(
+    ap: Appraiser, st: GameState, me: Ship, point: int, picks: dict[str, Pick], among: Collection[str] | None = None
+) -> None:
     """Aim every unfired broadside from where ``me`` is now; keep in ``picks`` the best point for each.
 
     Both aims are weighed; against rigging at the ranges Chain Shot helps, so is
     the chance of passing its test (if the turn's special action is still free).
+    ``among``: the only targets weighed, if given (a fleet action's nearest enemies).
     """
     if me.status != AFLOAT or me.boarding_with:
         return
@@ -83,12 +89,15 @@ def best_broadsides(ap: Appraiser, st: GameState, me: Ship, point: int, picks: d
         if not national.ready(st, me, side):
             continue
         for t in st.ships.values():
+            if among is not None and t.id not in among:
+                continue
             if t.side == me.side or not can_fight(t) or not (me.shore_battery or maybe_in_arc(me, side, t, reach)):
                 continue
             allowed = loads.aims(st, me, side, AIMS)
-            shot = plan_shot(st, me, side, t, allowed[0])
+            shot = plan_shot(st, me, side, t, allowed[0], sight=False)
             if isinstance(shot, str):
                 continue
+            seen: bool | None = None  # the line of sight, asked only of a shot that would be picked
             for aim in [a for a in aims_at(t) if a in allowed] or allowed:
                 s = shot if aim == shot.aim else replace(shot, aim=aim, needed=int(st.rules.to_hit[aim][shot.band]))
                 v = ap.shot_value(s, me, t)
@@ -99,6 +108,10 @@ def best_broadsides(ap: Appraiser, st: GameState, me: Ship, point: int, picks: d
                     with_chain = p_chain * ap.shot_value(boosted, me, t) + (1 - p_chain) * v
                     use_chain, v = with_chain > v, max(v, with_chain)
                 if v > picks.get(side, Pick(0.0, 0, side, "", "")).value + 1e-9:
+                    if seen is None:
+                        seen = sees(st, me, t)
+                    if not seen:
+                        break
                     picks[side] = Pick(v, point, side, t.id, aim, use_chain, test)
 
 
@@ -117,9 +130,11 @@ def exposure(ap: Appraiser, st: GameState, me: Ship, shooters: list[str], worst:
                 continue
             if not (shooter.shore_battery or maybe_in_arc(shooter, side, me, reach)):
                 continue
-            shot = plan_shot(st, shooter, side, me, "hull")
+            shot = plan_shot(st, shooter, side, me, "hull", sight=False)
             if isinstance(shot, Shot):
-                best = max(best, ap.shot_value(shot, shooter, me))
+                v = ap.shot_value(shot, shooter, me)
+                if v > best and sees(st, shooter, me):
+                    best = v
         if FIRST_CHANCE and worst.get(sid, 0.0) > 0.0:
             continue  # she has fired already, at the first point she bore
         worst[sid] = max(worst.get(sid, 0.0), best)

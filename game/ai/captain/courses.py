@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from game.ai.captain.reach import can_fight
+from game.ai.captain.reach import can_fight, out_of_reach
 from game.systems.btq21 import board, weather
 from game.systems.btq21.movement import SegmentPlan
 from game.systems.btq21.state import GameState, Ship
@@ -62,7 +62,10 @@ def exact_moves(st: GameState, me: Ship, p: SegmentPlan, dists: Sequence[float] 
                         turn = max(-p.turn, min(p.turn, signed_angle(me.heading, norm_heading(perp))))
                         extra.append((round(min(max(s, lo), hi), 4), round(turn, 3)))
         for limit in ("point_blank", "close"):  # just inside a better range band
-            inside = sp.first_within(me.id, hi, e.id, weather.ranges(st)[limit] - 0.05)
+            within = weather.ranges(st)[limit] - 0.05
+            if out_of_reach(me, e, hi, within):
+                continue
+            inside = sp.first_within(me.id, hi, e.id, within)
             if inside is not None and lo < inside < hi and all(abs(inside - d) > 0.3 for d in dists):
                 extra += [(round(inside, 4), f * p.turn) for f in (-1.0, 0.0, 1.0)]
         out += [x for x in extra if x not in seen]

@@ -39,6 +39,14 @@ REPLIES, REPLY_ENEMIES, REPLY_WEIGHT = 2, 2, 0.8
 #: With this many ships or fewer left fighting, every path is cheap to score (few shots to aim, few
 #: replies to sail), so the same time buys a wider beam and one more second look.
 FEW_SHIPS, BEAM_FEW, REPLIES_FEW = 2, 7, 3
+#: With more than this many ships fighting (a fleet action such as Trafalgar, three times any other
+#: scenario) every path costs many times as much to score (every enemy's shot and reply is weighed
+#: at every point), so the beam is narrowed and no plan gets the second look (the enemies' replies
+#: are the estimates of ``reach`` alone): the decision then takes about the time a squadron
+#: action's does (docs/PERFORMANCE.md).  No smaller battle is changed.  There, too, a position is
+#: judged against the nearest few enemies only (their shots to come, ours at them): a ship forty
+#: inches off weighs little in the choice among a segment's moves.
+MANY_SHIPS, BEAM_MANY, REPLIES_MANY, FOES_MANY, REPLY_ENEMIES_MANY = 24, 3, 0, 10, 1
 #: Weights of the end position: enemy replies, our next shots, sea room, squadron, weather gauge.
 THREAT_WEIGHT = 1.0
 POTENTIAL_WEIGHT = 0.3
@@ -72,9 +80,13 @@ class Planner:
     def __init__(self, state: GameState, me: str, ap: Appraiser) -> None:
         self.me = me
         self.ap = ap
-        few = sum(1 for s in state.ships.values() if reach.can_fight(s) and not s.shore_battery) <= FEW_SHIPS
-        self.beam = BEAM_FEW if few else BEAM
-        self.replies = REPLIES_FEW if few else REPLIES
+        fighting = sum(1 for s in state.ships.values() if reach.can_fight(s) and not s.shore_battery)
+        few, many = fighting <= FEW_SHIPS, fighting > MANY_SHIPS
+        self.beam = BEAM_FEW if few else BEAM_MANY if many else BEAM
+        self.replies = REPLIES_FEW if few else REPLIES_MANY if many else REPLIES
+        #: The enemies weighed (None: all of them).
+        self.among = reach.nearest_foes(state, state.ships[me], FOES_MANY) if many else None
+        self.reply_enemies = REPLY_ENEMIES_MANY if many else REPLY_ENEMIES
         self.base = ap.material(state)
         self.side = state.ships[me].side
         self.exit = ap.exits.get(state.ships[me].original_side or self.side)
@@ -117,8 +129,8 @@ class Planner:
             return
         foes = reach.foes_at(st, me)
         movers = [e for e in foes if not st.ships[e].activated and not st.ships[e].shore_battery]
-        for eid in sorted(movers, key=lambda e: (foes[e], e))[:REPLY_ENEMIES]:
-            got = best_reply(self.ap, st, eid)
+        for eid in sorted(movers, key=lambda e: (foes[e], e))[: self.reply_enemies]:
+            got = best_reply(self.ap, st, eid, FOES_MANY if self.among is not None else None)
             if got is not None:
                 guess = reach.next_shot(self.ap, st, st.ships[eid], me, foes[eid])
                 leaf.score += THREAT_WEIGHT * guess - REPLY_WEIGHT * got
@@ -195,7 +207,7 @@ class Planner:
                 out.append(ok)
         return out
 
-    def broadsides(self, node: Node) -> float:
+    def broadsides(self, node: Node, foes: dict[str, float]) -> float:
         """The planned broadsides, or all but one of them and that one kept to fire as she bears.
 
         Fire As She Bears gives one shot in the enemy's coming activation (if its test passes),
@@ -204,7 +216,7 @@ class Planner:
         st = node.state
         me = st.ships[self.me]
         best, node.hold = picks_value(node.picks), None
-        keep = reach.held_shot(self.ap, st, me)
+        keep = reach.held_shot(self.ap, st, me, foes)
         if keep <= 0.0:
             return best
         for side in ("port", "starboard"):
@@ -231,7 +243,11 @@ class Planner:
             return []
         out = []
         for e in st.ships.values():
-            if boarding_refusal(me, e) is not None or not within_reach(st, me, e, p.maximum):
+            if boarding_refusal(me, e) is not None:
+                continue
+            if reach.out_of_reach(me, e, p.maximum, float(st.rules.boarding_range)):
+                continue
+            if not within_reach(st, me, e, p.maximum):
                 continue
             if e.status != AFLOAT:
                 gain = self.ap.value[e.id] * (self.ap.prize - self.ap.phi(e))  # a struck ship surrenders when boarded
@@ -292,7 +308,7 @@ class Planner:
 
     def shots(self, node: Node) -> None:
         """Aim every unfired broadside from this point; keep the best point for each."""
-        best_broadsides(self.ap, node.state, node.state.ships[self.me], len(node.points) - 1, node.picks)
+        best_broadsides(self.ap, node.state, node.state.ships[self.me], len(node.points) - 1, node.picks, self.among)
 
     # --- scoring ---------------------------------------------------------------------
 
@@ -302,12 +318,12 @@ class Planner:
         the squadron and the gauge."""
         st = node.state
         me = st.ships[self.me]
-        v = self.broadsides(node) + self.ap.material(st) - self.base
+        foes = reach.foes_at(st, me, self.among)
+        v = self.broadsides(node, foes) + self.ap.material(st) - self.base
         v += node.extra - sum(node.exposure.values())
         if me.status != AFLOAT:
             return v
         worth = self.ap.value[me.id]
-        foes = reach.foes_at(st, me)
         v -= THREAT_WEIGHT * reach.threat(self.ap, st, me, foes)
         if last_turn(st):
             return v  # no next activation: her next shot, the wind and sea room count for nothing

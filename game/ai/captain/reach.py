@@ -94,6 +94,8 @@ def next_shot(
             return 0.0
         return ap.shot_value(pseudo_shot(state, firer, target, band), firer, target)
     r = reach_of(ap, state, firer) if r is None else r
+    if dist - max(CLOSING * r, r + target.length / 2 + firer.width / 2) > max(weather.ranges(state).values()) + 1e-6:
+        return 0.0  # beyond long range however she closes, rake or no rake (see rake_gap): no need to work it out
     band = band_of(state, max(dist - CLOSING * r, min(dist, NEAREST)))
     best = 0.0 if band is None else broadside_worth(ap, state, firer, target, band)
     if not firer.adrift and not target.shore_battery:
@@ -155,20 +157,21 @@ def rake_gap(state: GameState, firer: Ship, target: Ship, r: float, segments: in
     return best - target.length / 2 - firer.width / 2
 
 
-def held_shot(ap: Appraiser, state: GameState, me: Ship) -> float:
+def held_shot(ap: Appraiser, state: GameState, me: Ship, foes: dict[str, float] | None = None) -> float:
     """What a broadside kept back to fire as she bears is worth, from where ``me`` ends her move.
 
     The enemy still to act comes within her reach of us (see ``next_shot``); the broadside
     bears about half the time, and the Fire As She Bears test must pass first.
+    ``foes`` are the enemies weighed, with their gaps (``foes_at``, the default).
     """
     act = state.activation
     if act is None or act.special is not None or me.crippled("crew") or me.shore_battery or not can_fight(me):
         return 0.0
     best = 0.0
-    for e in state.ships.values():
-        if e.side == me.side or not can_fight(e) or e.shore_battery:
+    for eid, d in (foes_at(state, me) if foes is None else foes).items():
+        e = state.ships[eid]
+        if e.shore_battery:
             continue
-        d = gap(me, e)
         band = band_of(state, max(d - CLOSING * reach_of(ap, state, e), min(d, NEAREST)))
         if band is not None:
             best = max(best, (0.5 if e.activated else 1.0) * broadside_worth(ap, state, me, e, band))
@@ -194,9 +197,39 @@ def gap(a: Ship, b: Ship) -> float:
     return max(0.0, d - ext)
 
 
-def foes_at(state: GameState, me: Ship) -> dict[str, float]:
-    """Enemies able to fight, with about the closest distance from ``me`` to each."""
-    return {e.id: gap(me, e) for e in state.ships.values() if e.side != me.side and can_fight(e)}
+def out_of_reach(me: Ship, other: Ship, travel: float, within: float) -> bool:
+    """True when no move of ``me`` up to ``travel`` inches can bring the bases within ``within``.
+
+    Each base lies inside the circle of its half diagonal about its centre, so the
+    bases stay farther apart than the centres less both radii and the travel: a
+    sure no that spares the exact ``first_within`` its work (a fleet has many ships
+    plainly out of reach).  A margin keeps it on the safe side of rounding.
+    """
+    radii = math.hypot(me.length, me.width) / 2 + math.hypot(other.length, other.width) / 2
+    return math.hypot(other.x - me.x, other.y - me.y) - abs(travel) - radii > within + REACH_MARGIN
+
+
+#: Inches of margin in ``out_of_reach`` (its answer must never differ from the exact test's).
+REACH_MARGIN = 1e-3
+
+
+def foes_at(state: GameState, me: Ship, among: tuple[str, ...] | None = None) -> dict[str, float]:
+    """Enemies able to fight, with about the closest distance from ``me`` to each (only those ``among``
+    the ids given, if any)."""
+    ships = state.ships.values() if among is None else (state.ships[i] for i in among)
+    return {e.id: gap(me, e) for e in ships if e.side != me.side and can_fight(e)}
+
+
+def nearest_foes(state: GameState, me: Ship, count: int) -> tuple[str, ...] | None:
+    """The ``count`` enemies nearest ``me`` (by ``gap``, then id), in the state's order; None if that is all of them.
+
+    A fleet action's look-ahead weighs only these (see ``plan.FOES_MANY``).
+    """
+    foes = {e.id: gap(me, e) for e in state.ships.values() if e.side != me.side and can_fight(e)}
+    if len(foes) <= count:
+        return None
+    keep = set(sorted(foes, key=lambda i: (foes[i], i))[:count])
+    return tuple(i for i in foes if i in keep)
 
 
 def threat(ap: Appraiser, state: GameState, me: Ship, foes: dict[str, float]) -> float:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from game.ai.captain.aim import Pick, best_broadsides, picks_value
 from game.ai.captain.appraise import Appraiser
 from game.ai.captain.courses import exact_moves
-from game.ai.captain.reach import can_fight
+from game.ai.captain.reach import can_fight, nearest_foes
 from game.systems.btq21 import commands as c
 from game.systems.btq21 import movement
 from game.systems.btq21.engine import Rejected, apply
@@ -29,16 +29,20 @@ DISTANCES = (0.0, 1.0)
 TURNS = (-1.0, 0.0, 1.0)
 
 
-def best_reply(ap: Appraiser, state: GameState, enemy: str) -> float | None:
-    """Points the enemy ship ``enemy`` can take off ``ap``'s side in her next activation (None: not a sailer)."""
+def best_reply(ap: Appraiser, state: GameState, enemy: str, nearest: int | None = None) -> float | None:
+    """Points the enemy ship ``enemy`` can take off ``ap``'s side in her next activation (None: not a sailer).
+
+    ``nearest``: her guns are aimed only at that many of our ships, the nearest her (a fleet action).
+    """
     e = state.ships[enemy]
     if not can_fight(e) or e.adrift or e.shore_battery or e.sail is None:
         return None
     root = next_activation(sandbox(state), enemy)
     me = root.ships[enemy]
+    among = None if nearest is None else nearest_foes(root, me, nearest)
     base = ap.material(root)
     picks: dict[str, Pick] = {}
-    best_broadsides(ap, root, me, 0, picks)
+    best_broadsides(ap, root, me, 0, picks, among)
     best = picks_value(picks)
     frontier: list[tuple[float, GameState, dict[str, Pick]]] = [(best, root, picks)]
     assert root.activation is not None  # next_activation opened hers
@@ -59,7 +63,7 @@ def best_reply(ap: Appraiser, state: GameState, enemy: str) -> float | None:
                 if isinstance(apply(work, c.MoveSegment(enemy, d, t), scratch=True), Rejected):
                     continue
                 got = dict(done)
-                best_broadsides(ap, work, work.ships[enemy], point, got)
+                best_broadsides(ap, work, work.ships[enemy], point, got, among)
                 kids.append((picks_value(got) - (ap.material(work) - base), work, got))
         if not kids:
             break

@@ -9,6 +9,7 @@ unchanged poses are skipped.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Collection
 from typing import Any
 
@@ -36,8 +37,13 @@ def space(state: GameState) -> TableSpace:
             if over:
                 sp.set_floats(ship.id, over)
         state._space = sp
-    sp.sync([s for s in state.ships.values() if s.status in ON_TABLE])
+    ships = state.ships.values()
+    sp.sync_unless(list(map(_LAYOUT, ships)), lambda: [s for s in ships if s.status in ON_TABLE])
     return sp
+
+
+#: What the space is synced from: every ship's status (on the table or not), pose and size.
+_LAYOUT = operator.attrgetter("id", "status", "x", "y", "heading", "length", "width")
 
 
 def rated_shoals(state: GameState) -> dict[str, str]:
@@ -134,8 +140,39 @@ def line_of_sight(state: GameState, a: str, b: str) -> list[Contact]:
     the shore it stands on (a reading; the book's batteries are on land).
     """
     sp = space(state)
-    blockers = sp.line_of_sight(a, b, state.rules.los_corridor_width)
+    width = state.rules.los_corridor_width
+    token = sp.layout_token()
+    key = ("sight", token, a, b, width)
+    got = sp.memo.get(key) if token is not None else None
+    if got is None:
+        got = _sight(sp, a, b, width)
+        if token is not None:
+            sp.memo[key] = got
+    return list(got)
+
+
+def sight_clear(state: GameState, a: str, b: str) -> bool:
+    """Whether nothing blocks the sight corridor between two bases: ``not line_of_sight(...)``, sooner.
+
+    A ship in the corridor settles it at once; only land needs the full answer
+    (land under either end's own base does not count).
+    """
+    sp = space(state)
+    width = state.rules.los_corridor_width
+    token = sp.layout_token()
+    key = ("clear", token, a, b, width)
+    got = sp.memo.get(key) if token is not None else None
+    if got is None:
+        kind = sp.sight_kind(a, b, width)
+        got = kind == "" or (kind == "terrain" and not line_of_sight(state, a, b))
+        if token is not None:
+            sp.memo[key] = got
+    return got
+
+
+def _sight(sp: TableSpace, a: str, b: str, width: float) -> tuple[Contact, ...]:
+    blockers = sp.line_of_sight(a, b, width)
     if not any(x.kind == "terrain" for x in blockers):
-        return blockers
+        return tuple(blockers)
     own = {x.id for end in (a, b) for x in sp.overlapping(sp.ship_polygon(end), ignore=(a, b)) if x.kind == "terrain"}
-    return [x for x in blockers if not (x.kind == "terrain" and x.id in own)]
+    return tuple(x for x in blockers if not (x.kind == "terrain" and x.id in own))

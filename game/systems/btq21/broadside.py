@@ -141,11 +141,15 @@ def plan_shot(
     aim: str,
     chain_shot: bool = False,
     snap: bool = False,
+    sight: bool = True,
 ) -> Shot | str:
     """The broadside as it would be fired, or the reason it cannot be.
 
     ``snap``: snap fire at a boarder alongside, at point blank with half dice;
     she is in base contact, so arc, range and sight are not measured.
+    ``sight=False`` leaves the line of sight to the caller (``sight_blocked``):
+    it is the dearest test on a crowded table, and a look-ahead weighing many
+    shots need only ask it of the one that would be chosen.
     """
     if aim not in AIMS:
         return f"aim at 'hull' or 'rigging', not {aim!r}"
@@ -169,11 +173,9 @@ def plan_shot(
         return f'{target.name} is out of range ({dist:.1f}", long range ends at {weather.ranges(state)["long"]:g}")'
     if not snap and not in_arc(state, firer, side, target):
         return f"{target.name} is not in {firer.name}'s {side} arc"
-    blockers = [] if snap else board.line_of_sight(state, firer.id, target.id)
-    if blockers:
-        b = blockers[0]
-        name = state.ships[b.id].name if b.kind == "ship" else b.id.replace("_", " ")
-        return f"no line of sight: {name} is in the way"
+    why = None if snap or not sight else sight_blocked(state, firer, target)
+    if why:
+        return why
     why = shot.shot_refusal(state, firer, side, band, aim)
     if why:
         return why
@@ -203,6 +205,21 @@ def plan_shot(
         firer.id, target.id, side, aim, dist, band, rake, crippled, d10, d6, int(state.rules.to_hit[aim][band]), mods,
         load.name, load.hits or "",
     )
+
+
+def sight_blocked(state: GameState, firer: Ship, target: Ship) -> str | None:
+    """Why the guns cannot see the target (the first thing in the way), or None if they can."""
+    blockers = board.line_of_sight(state, firer.id, target.id)
+    if not blockers:
+        return None
+    b = blockers[0]
+    name = state.ships[b.id].name if b.kind == "ship" else b.id.replace("_", " ")
+    return f"no line of sight: {name} is in the way"
+
+
+def sees(state: GameState, firer: Ship, target: Ship) -> bool:
+    """``sight_blocked(...) is None`` without naming what is in the way: what a look-ahead asks."""
+    return board.sight_clear(state, firer.id, target.id)
 
 
 def modifiers(state: GameState, firer: Ship, target: Ship, aim: str, band: str, chain_shot: bool) -> dict[str, int]:

@@ -19,6 +19,7 @@ Readings:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from game.systems.btq21 import chasers, national
@@ -319,9 +320,18 @@ def shots_available(state: GameState, firer: Ship) -> list[tuple[str, Ship]]:
 
 def _shots(state: GameState, firer: Ship) -> list[tuple[str, Ship, Shot]]:
     """(side, target, the shot at her hull, or the aim her load takes) for every broadside she could fire now."""
+    return list(_each_shot(state, firer))
+
+
+def has_shot(state: GameState, firer: Ship) -> bool:
+    """Whether she could fire any broadside now: ``shots_available`` stopping at the first
+    (a fleet action has dozens of targets to measure for each ship firing as she bears)."""
+    return next(_each_shot(state, firer), None) is not None
+
+
+def _each_shot(state: GameState, firer: Ship) -> Iterator[tuple[str, Ship, Shot]]:
     if firer.status != AFLOAT or firer.boarding_with:
-        return []
-    out = []
+        return
     for side in gun_sides(firer):
         if not national.ready(state, firer, side):
             continue
@@ -331,21 +341,20 @@ def _shots(state: GameState, firer: Ship) -> list[tuple[str, Ship, Shot]]:
                 aim = loads.aims(state, firer, side, AIMS)[0]
                 shot = plan_shot(state, firer, side, target, aim)
                 if not isinstance(shot, str):
-                    out.append((side, target, shot))
-    return out
+                    yield side, target, shot
 
 
 def open_window(state: GameState, mover: Ship) -> None:
     """After a segment: ships firing as they bear, with a shot, get their chance (never on a trial)."""
     if state.trial:
         return
-    ready = [s.id for s in state.ships.values() if s.fas and s.id != mover.id and shots_available(state, s)]
+    ready = [s.id for s in state.ships.values() if s.fas and s.id != mover.id and has_shot(state, s)]
     state.fas_window = tuple(ready)
 
 
 def _refresh_window(state: GameState) -> None:
     """Drop ships from the window that no longer have a shot (the target sank, say)."""
-    state.fas_window = tuple(s for s in state.fas_window if shots_available(state, state.ships[s]))
+    state.fas_window = tuple(s for s in state.fas_window if has_shot(state, state.ships[s]))
 
 
 def _aims(state: GameState, firer: Ship, side: str, target: Ship) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from dataclasses import Field, dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from game.systems.btq21.dice import Dice
-from game.systems.canon import canon, digest, shallow
+from game.systems.canon import canon, digest_text, dumps, join_object, shallow
 
 if TYPE_CHECKING:
     from game.content.model import RuleSet, Scenario
@@ -246,10 +246,11 @@ class GameState:
         new._space = None
         return new
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, ships: bool = True) -> dict[str, Any]:
+        """The state's plain form, as hashed and saved (``ships=False``: all but the ships)."""
         out: dict[str, Any] = {}
         for f in fields(self):
-            if not f.compare or f.name.startswith("_"):
+            if not f.compare or f.name.startswith("_") or (f.name == "ships" and not ships):
                 continue
             v = getattr(self, f.name)
             if _unset_option(f, v):
@@ -269,9 +270,14 @@ class GameState:
         """sha256 of the canonical JSON of the state.
 
         Floats are written with 6 decimals and keys sorted, so the hash does not
-        depend on dict order, hash seeds or the last bits of a float.
+        depend on dict order, hash seeds or the last bits of a float.  The same text
+        as ``digest(self.to_dict())``, but each ship's part is kept by her fields'
+        values: a command changes a ship or two, and a fleet action has seventy.
         """
-        return digest(self.to_dict())
+        plain = self.to_dict(ships=False)
+        parts = {k: dumps(v) for k, v in plain.items()}
+        parts["ships"] = join_object({str(k): _ship_text(v) for k, v in self.ships.items()})
+        return digest_text(join_object(parts))
 
     # --- lookups ------------------------------------------------------------
 
@@ -307,6 +313,23 @@ def option_on(state: GameState, name: str) -> bool:
 def _unset_option(f: Field[Any], value: Any) -> bool:
     """An option's field at its default: left out, so battles without the option keep their hashes."""
     return bool(f.metadata.get("hash_if_set")) and value == f.default
+
+
+#: Each ship's canonical JSON text by her fields' values (all immutable, so they make the key) and
+#: their types (80 and 80.0, or 1 and True, are equal keys but not the same text).
+_SHIP_TEXTS: dict[tuple[Any, ...], str] = {}
+_SHIP_TEXTS_KEPT = 1 << 12  # some 2 kB each: ample for the ships that change over many commands
+
+
+def _ship_text(ship: Ship) -> str:
+    d = ship.__dict__
+    key = (tuple(d.items()), tuple(map(type, d.values())))
+    got = _SHIP_TEXTS.get(key)
+    if got is None:
+        if len(_SHIP_TEXTS) >= _SHIP_TEXTS_KEPT:
+            _SHIP_TEXTS.clear()
+        got = _SHIP_TEXTS[key] = dumps(canon(_plain(ship)))
+    return got
 
 
 def _plain(obj: Any) -> dict[str, Any]:

@@ -33,9 +33,25 @@ def effects(state: GameState) -> dict[str, Any]:
 
 def ranges(state: GameState) -> dict[str, float]:
     """Each range band's upper limit in inches under the weather in force, cut to what a ship can see in fog or
-    at night (option visibility: a band beyond it keeps a limit no greater than the band before, so it is closed)."""
-    f = float(effects(state)["range_factor"])
-    return visibility.clip(state, {band: float(limit) * f for band, limit in state.rules.ranges.items()})
+    at night (option visibility: a band beyond it keeps a limit no greater than the band before, so it is closed).
+
+    The weather's bands are remembered per rule set and weather (a look-ahead asks
+    hundreds of thousands of times a decision); the dict is shared, so callers read
+    it and never change it.  The cut for sight is made afresh (it is a few mins).
+    """
+    key = (id(state.rules), state.weather)
+    got = _RANGES.get(key)
+    if got is None or got[0] is not state.rules:
+        f = float(effects(state)["range_factor"])
+        if len(_RANGES) >= _RANGES_KEPT:
+            _RANGES.clear()
+        got = _RANGES[key] = (state.rules, {band: float(limit) * f for band, limit in state.rules.ranges.items()})
+    return visibility.clip(state, got[1])
+
+
+#: (rule set, ranges) by the rule set's id and the weather: the rule set is held, so its id is not reused.
+_RANGES: dict[tuple[int, str], tuple[Any, dict[str, float]]] = {}
+_RANGES_KEPT = 64
 
 
 def top_speed(state: GameState, rate: float) -> float:
