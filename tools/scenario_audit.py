@@ -78,8 +78,11 @@ def main(argv: list[str]) -> int:
             jobs.append((name, args.first_seed + g, *kinds(system, wanted, g)))
     results: dict[str, list[tuple[str | None, int, float, list[str]]]] = {n: [] for n in names}
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        for name, _seed, winner, turns, took, problems in pool.map(one_game, *zip(*jobs, strict=True)):
+        for name, seed, winner, turns, took, problems in pool.map(one_game, *zip(*jobs, strict=True)):
             results[name].append((winner, turns, took, problems))
+            # one line a battle as it ends, so a long run shows how it goes
+            print(f"# {name} seed {seed}: {winner or 'draw'} in turn {turns}, {took:.0f} s, "
+                  f"{len(problems)} findings", file=sys.stderr, flush=True)
     findings = 0
     print(f"{'scenario':24} {'games':>5}  {'winners':34} {'turns':>5} {'s/game':>7} {'max s':>6}  findings")
     for name in names:
