@@ -21,7 +21,7 @@ mkdir -p "$out"
 for ((i = 1; i <= max; i++)); do
   run=$(printf '%s/%03d' "$out" "$i")
   mkdir -p "$run"
-  verdict=$(.venv/bin/python tools/xplay_planner.py "$save" "$sides" "$run/script.x" 2>/dev/null | tail -n 1)
+  verdict=$(PYGAME_HIDE_SUPPORT_PROMPT=1 .venv/bin/python tools/xplay_planner.py "$save" "$sides" "$run/script.x" 2>"$run/planner.err" | tail -n 1)
   echo "run $i: planner says $verdict"
   case $verdict in
     over) echo "the battle is over after $((i - 1)) runs"; exit 0;;
