@@ -10,6 +10,7 @@ damage, sunk, taken, or struck and left.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,6 +92,7 @@ def plan(c: Campaign, roll: int | None = None) -> BattlePlan:
     except ValueError as e:
         raise CampaignError(f"the engagement cannot be set up: {e}") from None
     head, _, _ = eng.yaml_text.partition("\n")
+    summary = eng.summary
     data = yaml.safe_load(eng.yaml_text)
     sides: dict[str, str] = {}
     placed: list[str] = []
@@ -98,12 +100,15 @@ def plan(c: Campaign, roll: int | None = None) -> BattlePlan:
         side = ("A", "B")[k]
         sides[str(entry["id"])] = side
         placed += _mark_ships(entry, engaged(c, side) + port[side])
+        rolled = len(entry.get("batteries") or [])
         _own_batteries(entry, c, side)
+        if rolled:
+            summary = _batteries_said(summary, entry, c.side(side).name)
     text = (head + "\n" if head.startswith("#") else "") + yaml.safe_dump(
         data, sort_keys=False, allow_unicode=True, width=110
     )
     return BattlePlan(
-        month=c.month, seed=seed, roll=eng.roll, title=eng.title, summary=eng.summary,
+        month=c.month, seed=seed, roll=eng.roll, title=eng.title, summary=summary,
         squadrons={s: str(c.side(s).orders.squadron) for s in ("A", "B")}, sides=sides, ships=placed,
         yaml_text=text,
     )
@@ -160,6 +165,20 @@ def _anchor_sail() -> str:
     from game.generate.tables import shipped as generator
 
     return generator().attitudes["D"].sail
+
+
+#: How the generator's words count the batteries it rolled ("3 shore batteries (heavy battery, ...)").
+_ROLLED_BATTERIES = re.compile(r"\d+ shore batter(?:y|ies) \([^)]*\)")
+
+
+def _batteries_said(summary: str, side_entry: dict[str, Any], owner: str) -> str:
+    """The engagement's words with the shore batteries the campaign really has there, not those first rolled."""
+    mine = [str(b["name"]) for b in side_entry.get("batteries") or []]
+    said = (
+        f"{len(mine)} shore batter{'y' if len(mine) == 1 else 'ies'} of her own ({', '.join(mine)})"
+        if mine else f"no shore battery (the {owner} bought none, or has lost them)"
+    )
+    return _ROLLED_BATTERIES.sub(said, summary, count=1)
 
 
 def _own_batteries(side_entry: dict[str, Any], c: Campaign, side: str) -> None:

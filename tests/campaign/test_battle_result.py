@@ -168,11 +168,29 @@ def test_a_port_engagement_has_the_shore_sides_own_batteries_and_plays(tmp_path)
     shore = [side for side in data["sides"] if side.get("batteries")]
     assert [b["id"] for side in shore for b in side["batteries"]] == [heavy.id]
     assert p.sides[shore[0]["id"]] == "A"
+    assert f"1 shore battery of her own ({heavy.name})" in p.summary  # not the three the generator first rolled
     rules, ships = load_default()
     path = tmp_path / "port.yaml"
     path.write_text(p.yaml_text)
     sc = open_scenario(path, ships, rules)  # what --check-data accepts
     assert {s.id for side in sc.sides for q in side.squadrons for s in q.ships} == set(p.ships)
+
+
+def test_a_port_engagement_of_a_side_without_batteries_says_it_has_none():
+    from game.campaign.engagement import plan
+    from game.campaign.month import SideSetup, begin, buy, new_campaign
+
+    c = new_campaign(2, (SideSetup("Royal Navy", "british"), SideSetup("Marine", "french")))
+    buy(c, "A", "guerriere", "good")
+    buy(c, "A", "shannon", "good", squadron="Second Squadron")
+    buy(c, "B", "virginie", "average")
+    buy(c, "B", "cleopatre", "average", squadron="Second Squadron")
+    begin(c)
+    choose_squadron(c, "A", "First Squadron")
+    choose_squadron(c, "B", "First Squadron")
+    p = plan(c, roll=12)
+    assert not any(side.get("batteries") for side in yaml.safe_load(p.yaml_text)["sides"])
+    assert "no shore battery (the Royal Navy bought none" in p.summary and "shore batteries (" not in p.summary
 
 
 def test_ships_under_repair_lie_at_anchor_in_port_and_are_destroyed_if_boarded(tmp_path):
