@@ -145,7 +145,7 @@ def test_a_ships_name_and_condition_and_the_night_are_set_and_read_back(quarterd
     app.ui.set_focus_set(None)  # leaving the box makes the edit
     frames(app, 2)
     visibility = next(el for el in scene.form.handlers if isinstance(el, pygame_gui.elements.UICheckBox)
-                      and el.text == "Fog or night")
+                      and el.text == "Visibility")
     click(app, visibility.get_abs_rect().center)
     _choose(app, _menu(scene, "Fog"), "Night")
     _type(app, scene, "The turn at whose start", "30")

@@ -158,7 +158,7 @@ class BeatToQuarters:
         ),
         RuleOption(
             visibility.NAME,
-            "Fog or night",
+            "Visibility",
             "The battle opens in fog or at night: a ship sees, and fires, only so far (the tables' reach), and "
             "every range band beyond it is closed. At the start of each turn a D6 lifts the fog on 2, 4 or 6; the "
             "night lasts the battle, or until the dawn the scenario names (Gifford's engagement table, result 1: "

@@ -257,7 +257,7 @@ class MenuScene(Scene):
             ("first", "F", "First battle", "New to the game? A guided battle that teaches it step by step, "
              "against the computer.  Key: F"),
             ("new", "N", "New battle", "Choose a scenario and who commands each side.  Key: N"),
-            ("generate", "G", "Random engagement\u2026", "Two fleets, and Gifford's dice set up the battle: the wind, "
+            ("generate", "G", "Random battle\u2026", "Two fleets, and Gifford's dice set up the battle: the wind, "
              "the table's line (fog, corners, a chase, a shore under batteries...), the ships placed.  Key: G"),
             ("continue", "C", "Continue", f"Resume the autosaved battle: {continue_line}.  Key: C"),
             ("load", "L", "Load\u2026", "Open a saved battle from a file.  Key: L"),
@@ -269,7 +269,7 @@ class MenuScene(Scene):
              "random, and save it for battles and campaigns.  Key: B"),
             ("reference", "R", "Rules reference",
              "The rules of the chosen scenario's rule system, with the tables in force.  Key: R"),
-            ("editor", "E", "Scenario editor\u2026", "Make or change a Beat to Quarters scenario on the table: "
+            ("editor", "E", "Scenario editor", "Make or change a Beat to Quarters scenario on the table: "
              "ships, terrain, wind and victory terms.  Key: E"),
             ("settings", "S", "Settings", "Grid, arcs, camera, plain table, animation speed, volume and fullscreen.  "
              "Key: S"),
@@ -446,6 +446,10 @@ class MenuScene(Scene):
         if pic_h <= 1:
             self.thumbnail.hide()
         self.facts = self._label(R(rx, pic_top + pic_h + 4, col_r, caption_h), "", "@caption", panel)
+        # a window too short for the caption above the commanders' rows: the table's facts open the description
+        self.facts_in_description = pic_top + pic_h + 4 + caption_h > sides_y
+        if self.facts_in_description:
+            self.facts.hide()
         self._show_scenario()
 
     def _build_option_rows(self, panel, x: int, y: int, width: int, entry: ScenarioEntry | None) -> None:
@@ -471,7 +475,7 @@ class MenuScene(Scene):
         self.option_menus: dict[str, UIDropDownMenu] = {}
         rows = _option_rows(len(offered))
         col_w = width // -(-len(offered) // rows)
-        menu_w = min(160, max(110, int(col_w * 0.42)))
+        menu_w = min(160, max(84, int(col_w * 0.40)))
         for i, opt in enumerate(offered):
             must = opt.name in required
             cx, cy = x + (i // rows) * col_w, y + 24 + (i % rows) * OPTION_ROW_H
@@ -576,13 +580,16 @@ class MenuScene(Scene):
         lines.append(html.escape(" ".join(sc.description.split())))
         if sc.history:  # the real events after the briefing, so the briefing stays the first thing read
             lines.append("<b>History:</b> " + html.escape(" ".join(sc.history.split())))
-        self.description.set_text("<br><br>".join(lines))
         tw, th = sc.table
-        self.facts.set_text(
+        facts = (
             f"{_inches(tw)} \u00d7 {_inches(th)} table  \u00b7  wind from {compass_point(sc.wind_from)} "
             f"({round(sc.wind_from, 1):g}\u00b0)  \u00b7  {sc.turn_limit} turns"
             + ("" if sc.system == self.app.system.id else f"  \u00b7  {self.app.system_of(sc.system).title}")
         )
+        if getattr(self, "facts_in_description", False):
+            lines.insert(0, f"<i>{html.escape(facts)}</i>")
+        self.description.set_text("<br><br>".join(lines))
+        self.facts.set_text(facts)
         self.thumbnail.set_image(scenario_thumbnail(sc, self.thumb_rect.size, self.app.rules))
 
     def _remember_panel_state(self) -> None:
