@@ -799,15 +799,19 @@ class CampaignScene(Scene):
             return outcome
 
         def done(outcome: BattleOutcome) -> None:
-            _restore(self.c, work_on)
-            self.outcome = outcome
-            _save(self.app, self.c, self.path)
-            self._build()
+            self._recorded(work_on, outcome)
 
         self.app.push(WorkScene(self.app, "Recording the battle fought\u2026", work, done,
                                 lambda reason: self.app.say(f"the battle could not be recorded: {reason}",
                                                             seconds=8.0),
                                 lambda n, total: f"Playing the battle again: command {n} of {total}"))
+
+    def _recorded(self, work_on: Campaign, outcome: BattleOutcome) -> None:
+        """The battle recorded on a worker's copy becomes the campaign: kept, saved and shown."""
+        _restore(self.c, work_on)
+        self.outcome = outcome
+        _save(self.app, self.c, self.path)
+        self._build()
 
     def resolve(self) -> None:
         """The engagement self-played on a worker (the window goes on drawing), then recorded and saved."""
@@ -825,10 +829,7 @@ class CampaignScene(Scene):
             return outcome
 
         def done(outcome: BattleOutcome) -> None:
-            _restore(self.c, work_on)
-            self.outcome = outcome
-            _save(self.app, self.c, self.path)
-            self._build()
+            self._recorded(work_on, outcome)
 
         self.app.push(WorkScene(self.app, "Resolving the engagement\u2026", work, done,
                                 lambda reason: self.app.say(f"the engagement could not be resolved: {reason}")))
