@@ -74,7 +74,9 @@ def main() -> int:
         if last_side is not None and side != last_side and len(sides) > 1:
             lines += ["click 600 450", "wait 0.5"]  # dismiss the hand-over banner
         last_side = side
-        opts = [o for o in opts if o.type != "fire_as_she_bears"]  # keep the person out of FAS windows
+        # keep the person out of fire-as-she-bears windows, and off the box-haul button (its tape and key are
+        # laid in an order the window takes differently once a broadside has changed the panel)
+        opts = [o for o in opts if o.type not in ("fire_as_she_bears", "boxhaul")]
         cmd = agents[side].choose(st, opts)
         cmd = snapped(cmd, opts, st, session.system)
         bow = next((o for o in opts if o.type == cmd.type and o.control is Control.TAPE and o.measure == "bow"), None)

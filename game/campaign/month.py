@@ -60,6 +60,9 @@ T = TypeVar("T")
 #: Longest name a player may give a side, squadron or ship.
 MAX_NAME = 60
 
+#: The kinds of a month's order, as cancel_order takes them (the screen names them by these).
+ORDER_BUILD, ORDER_REPAIR, ORDER_RELEASE, ORDER_RECREW = "build", "repair", "release", "recrew"
+
 
 @dataclass(frozen=True)
 class SideSetup:
@@ -317,13 +320,13 @@ def cancel_order(c: Campaign, side: str, kind: str, key: str | int) -> None:
     """An order taken back before orders close: ``kind`` build (key = its index), repair, release, recrew (ship id)."""
     _stage(c, "orders")
     o = c.side(side).orders
-    if kind == "build" and isinstance(key, int) and 0 <= key < len(o.build):
+    if kind == ORDER_BUILD and isinstance(key, int) and 0 <= key < len(o.build):
         del o.build[key]
-    elif kind == "repair" and key in o.repair:
+    elif kind == ORDER_REPAIR and key in o.repair:
         o.repair.remove(str(key))
-    elif kind == "release" and key in o.release:
+    elif kind == ORDER_RELEASE and key in o.release:
         o.release.remove(str(key))
-    elif kind == "recrew" and any(r.ship == key for r in o.recrew):
+    elif kind == ORDER_RECREW and any(r.ship == key for r in o.recrew):
         o.recrew = [r for r in o.recrew if r.ship != key]
     else:
         raise CampaignError(f"no {kind} order {key!r} to cancel")

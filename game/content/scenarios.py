@@ -290,17 +290,23 @@ def read_scenario(ctx: Ctx, root: Node, ships: Mapping[str, ShipClass], rules: R
     return _build(checked, ships, size, terrain, sid, ctx)
 
 
+#: The option a ship that starts at anchor needs (her ``anchored:``), and the option and its value that make
+#: a night, the only battle with a ``dawn:`` (the editor asks these of the format, not of the rule book).
+ANCHORS_OPTION = "anchors"
+NIGHT_OPTION = ("visibility", "night")
+
+
 def _check_anchored(checked: Checked[ScenarioFile]) -> None:
     """A ship may start at anchor only in a scenario played with option anchors."""
     options = [checked.at(("options", i)) for i in checked.entries(("options",))]
-    if any(str(o).split("=", 1)[0].strip() == "anchors" for o in options if o is not None):
+    if any(str(o).split("=", 1)[0].strip() == ANCHORS_OPTION for o in options if o is not None):
         return
     for si in checked.entries(("sides",)):
         for qi in checked.entries(("sides", si, "squadrons")):
             for mi in checked.entries(("sides", si, "squadrons", qi, "ships")):
                 at = ("sides", si, "squadrons", qi, "ships", mi, "anchored")
                 if checked.at(at):
-                    checked.add(at, "she starts at anchor: add 'anchors' to the scenario's options")
+                    checked.add(at, f"she starts at anchor: add '{ANCHORS_OPTION}' to the scenario's options")
 
 
 def _check_dawn(checked: Checked[ScenarioFile]) -> None:
@@ -309,8 +315,9 @@ def _check_dawn(checked: Checked[ScenarioFile]) -> None:
     if dawn is None:
         return
     options = [checked.at(("options", i)) for i in checked.entries(("options",))]
-    if not any(str(o).replace(" ", "") == "visibility=night" for o in options if o is not None):
-        checked.add(("dawn",), "only a night action has a dawn: add 'visibility=night' to the scenario's options")
+    night = "=".join(NIGHT_OPTION)
+    if not any(str(o).replace(" ", "") == night for o in options if o is not None):
+        checked.add(("dawn",), f"only a night action has a dawn: add '{night}' to the scenario's options")
     limit = checked.at(("turn_limit",))
     if limit is not None and dawn > limit:
         checked.add(("dawn",), f"turn {dawn} comes after the last turn ({limit})")

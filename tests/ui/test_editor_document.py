@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import replace
 
 from game.content.load import load_default, open_scenario, scenario_path
@@ -12,8 +13,10 @@ from game.ui.editor.writing import check_text, scenario_text
 
 
 def _duel():
+    """The Duel fought on points (without its prize objectives): two frigates and nothing else to win."""
     rules, ships = load_default()
-    return open_scenario(scenario_path("duel"), ships, rules), rules, ships
+    sc = open_scenario(scenario_path("duel"), ships, rules)
+    return dataclasses.replace(sc, victory={"mode": "points", "exit_edges": {}}), rules, ships
 
 
 def test_a_renamed_side_keeps_its_exit_edge_and_a_removed_one_takes_it_away():

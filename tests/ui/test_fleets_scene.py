@@ -83,14 +83,14 @@ def test_a_fleet_is_built_with_the_mouse_and_keys_and_saved_to_a_file_that_loads
     assert scene.fleet.budget == 300
     click(app, row(scene.catalogue, "HMS Victory"), twice=True)  # a double click buys her
     assert [s.ship for s in scene.fleet.ships()] == ["victory"]
-    click(app, row(scene.catalogue, "HMS Bellerophon"))
-    click(app, scene.add_button)  # 185 + 135 is over 300: refused, and said why
+    click(app, row(scene.catalogue, "HMS Britannia"))
+    click(app, scene.add_button)  # 185 + 180 is over 300: refused, and said why
     assert len(scene.fleet.ships()) == 1 and "over its budget of 300" in app.message[0]
     click(app, row(scene.fleet_list, "HMS Victory"))
     choose(app, scene.crew_menu, "Crew: poor")
     assert scene.fleet.ships()[0].quality == "poor" and fleet_points(scene.fleet) == 118
     click(app, scene.add_button)  # now she fits
-    assert [s.name for s in scene.fleet.ships()] == ["HMS Victory", "HMS Bellerophon"]
+    assert [s.name for s in scene.fleet.ships()] == ["HMS Victory", "HMS Britannia"]
     type_into(app, scene.row_name, "HMS Colossus")
     key(app, pygame.K_RETURN)
     assert scene.fleet.ships()[1].name == "HMS Colossus"

@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING
 from game.content.rules import NATIONS
 from game.content.scenarios import (
     ANCHOR_ENDS,
+    ANCHORS_OPTION,
     CONDITION_TRACKS,
     MAX_TABLE,
     MAX_TEXT,
     MAX_TURNS,
+    NIGHT_OPTION,
     OBJECTIVE_KINDS,
     TERRAIN_KINDS,
 )
@@ -25,8 +27,8 @@ from game.ui.editor import victory as V
 from game.ui.editor.form import Form
 from game.ui.editor.placing import table_problem
 
-#: The option that brings fog or night, and its night (the only one with a dawn).
-VISIBILITY, NIGHT = "visibility", "night"
+#: The option that brings fog or night, and its night (the only one with a dawn): the scenario format's words.
+VISIBILITY, NIGHT = NIGHT_OPTION
 
 if TYPE_CHECKING:
     from game.ui.scenes.editor import EditorScene
@@ -156,7 +158,7 @@ def _scenario(f: Form, ed: EditorScene) -> None:
     f.skip(2)  # the optional rules this scenario always plays with: each box says so in its tip
     def switch(name: str) -> Callable[[bool], None]:
         def flip(on: bool) -> None:
-            if name == "anchors" and not on and any(s.anchored for _, s in D.ships(ed.doc)):
+            if name == ANCHORS_OPTION and not on and any(s.anchored for _, s in D.ships(ed.doc)):
                 ed.refuse("a ship starts at anchor: weigh her anchor first (Ships page)")
                 ed.build_panel()  # the box shows the truth again
                 return

@@ -160,7 +160,7 @@ def drop(scene: EditorScene, pos: tuple[int, int]) -> None:
         if why:
             scene.refuse(why)
             return
-        verb = "move" if d["kind"] == "ship" else "turn"
+        verb = "moved" if d["kind"] == "ship" else "turned"
         scene.edit(D.with_ship(scene.doc, at, pose=d["pose"]), f"{verb} {s.ship.name}")
     elif d["kind"] == "battery":
         battery = scene.selected_battery()

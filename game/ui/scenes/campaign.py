@@ -73,6 +73,7 @@ from game.campaign import (
     surrender,
 )
 from game.campaign.fought import SavedBattle, Search, refusal, saved_battles
+from game.campaign.month import ORDER_BUILD, ORDER_RECREW, ORDER_RELEASE, ORDER_REPAIR
 from game.campaign.tables import shipped
 from game.ui.app import Scene
 from game.ui.campaign.calendar import draw_calendar
@@ -116,7 +117,8 @@ def _actions(c: Campaign, side_id: str, last: bool, right: str, fought: SavedBat
     toggle = "Sheet" if right == "catalogue" else ("Catalogue" if c.stage == "setup" else "Build\u2026")
     leave = Action("leave", "Save and leave", pygame.K_ESCAPE,
                    "Save the campaign and go back to the main menu; open it again from Campaign\u2026.  Key: Escape")
-    move = Action("move", "Next squadron", pygame.K_m, "Move the ship picked into her side's next squadron.  Key: M")
+    move = Action("next_squadron", "Next squadron", pygame.K_m,
+                  "Move the ship picked into her side's next squadron.  Key: M")
     if c.stage == "setup":
         return [
             Action("toggle", toggle, pygame.K_k, "Show the catalogue of ships to buy, or the sheet.  Key: K"),
@@ -140,7 +142,7 @@ def _actions(c: Campaign, side_id: str, last: bool, right: str, fought: SavedBat
         return [
             Action("toggle", toggle, pygame.K_k, "Order a new ship from the catalogue (five months in the "
                    "builders' yard), or go back to the sheet.  Key: K"),
-            Action("repair", "Repair", pygame.K_p, "Put the ship picked into a repair berth: 5 points a month "
+            Action("to_repair", "Repair", pygame.K_p, "Put the ship picked into a repair berth: 5 points a month "
                    "for each rate of repair.  Key: P"),
             Action("release", "Release", pygame.K_l, "Take the ship picked out of repair at the next launch, "
                    "mended or not.  Key: L"),
@@ -164,7 +166,7 @@ def _actions(c: Campaign, side_id: str, last: bool, right: str, fought: SavedBat
         ]
     if c.stage == "after":
         return [
-            Action("repair", "Repair", pygame.K_p, "Step g: put the ship picked into a repair berth (paid from next "
+            Action("to_repair", "Repair", pygame.K_p, "Step g: put the ship picked into a repair berth (paid from next "
                    "month).  Key: P"),
             Action("undo", "Undo order", pygame.K_u, "Take back the last repair ordered.  Key: U"),
             move,
@@ -641,9 +643,9 @@ class CampaignScene(Scene):
         if row is None or row.ship is None:
             return
         ship_id = row.ship.id
-        if kind == "repair":
+        if kind == ORDER_REPAIR:
             done = self.command(order_repair, ship_id)
-        elif kind == "release":
+        elif kind == ORDER_RELEASE:
             done = self.command(order_release, ship_id)
         else:
             crew = _chosen(self.recrew_menu).split(" ")[0].lower()  # "Green (10)" -> green
@@ -657,13 +659,13 @@ class CampaignScene(Scene):
         if self.given:
             kind, key = self.given[-1]
         elif o.build:
-            kind, key = "build", len(o.build) - 1
+            kind, key = ORDER_BUILD, len(o.build) - 1
         elif o.recrew:
-            kind, key = "recrew", o.recrew[-1].ship
+            kind, key = ORDER_RECREW, o.recrew[-1].ship
         elif o.release:
-            kind, key = "release", o.release[-1]
+            kind, key = ORDER_RELEASE, o.release[-1]
         elif o.repair:
-            kind, key = "repair", o.repair[-1]
+            kind, key = ORDER_REPAIR, o.repair[-1]
         else:
             self.app.say("no order to take back")
             return
@@ -871,10 +873,10 @@ class CampaignScene(Scene):
         """What each button does (also reached by its key)."""
         simple: dict[str, Callable[[], object]] = {
             "leave": self.leave, "menu": self.app.back_to_menu, "buy": self.buy_offer, "sell": self.sell_picked,
-            "move": self.move_ship, "undo": self.undo, "record": self.record_fought,
+            "next_squadron": self.move_ship, "undo": self.undo, "record": self.record_fought,
             "continue": self.continue_fought,
-            "repair": lambda: self.order("repair"), "release": lambda: self.order("release"),
-            "recrew": lambda: self.order("recrew"), "buy_fleet": self.buy_saved_fleet,
+            "to_repair": lambda: self.order(ORDER_REPAIR), "release": lambda: self.order(ORDER_RELEASE),
+            "recrew": lambda: self.order(ORDER_RECREW), "buy_fleet": self.buy_saved_fleet,
         }
         if name in simple:
             simple[name]()

@@ -19,6 +19,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UISelectionList, UITextEntryBox, UIWindow
 
 from game.content.model import Scenario, ShipClass
+from game.content.scenarios import ANCHORS_OPTION
 from game.ui.app import Scene
 from game.ui.camera import Camera
 from game.ui.editor import document as D
@@ -246,8 +247,8 @@ class EditorScene(Scene):
         if at is None:
             return
         doc = D.with_ship(self.doc, at, anchored=end)
-        if end and not D.has_option(doc, "anchors"):
-            doc = D.set_option(doc, "anchors", True)
+        if end and not D.has_option(doc, ANCHORS_OPTION):
+            doc = D.set_option(doc, ANCHORS_OPTION, True)
             self.app.say("The anchors option is switched on: a ship may start at anchor only with it.")
         self.edit(doc, "anchor her" if end else "weigh her anchor")
 
