@@ -9,6 +9,7 @@ unchanged poses are skipped.
 
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Collection
 from typing import Any
@@ -93,9 +94,13 @@ def _base(ship: Ship) -> tuple[Rect, Piece]:
 
 
 def closest_distance(state: GameState, a: str, b: str) -> float:
+    """Shortest distance between two bases; a ship off the table (gone, sunk, or sailed off in a preview)
+    is out of every reach, not a base the table space could measure."""
     sa, sb = state.ships.get(a), state.ships.get(b)
-    if sa is None or sb is None or not (sa.on_table and sb.on_table):
+    if sa is None or sb is None:
         return space(state).closest_distance(a, b)
+    if not (sa.on_table and sb.on_table):
+        return math.inf
     key = (sa.pose, sa.length, sa.width, sb.pose, sb.length, sb.width)
     got = _DISTANCES.get(key)
     if got is None:

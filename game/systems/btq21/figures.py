@@ -499,9 +499,10 @@ def shot_lines(state: GameState, side: str, shot: Shot) -> list[str]:
 
 
 def shot_box(state: GameState, firer_id: str, target_id: str) -> ShotBox | None:
-    """Every broadside's answer for an enemy the acting ship might fire at (None for a friend)."""
+    """Every broadside's answer for an enemy the acting ship might fire at (None for a friend, or for a ship
+    not on the table: gone, or sailed off it in the plan the window is showing)."""
     firer, target = state.ships[firer_id], state.ships[target_id]
-    if firer.side == target.side:
+    if firer.side == target.side or not (firer.on_table and target.on_table):
         return None
     lines: list[tuple[str, str]] = []
     for side in gun_sides(firer):
