@@ -79,7 +79,10 @@ def main() -> int:
         opts = [o for o in opts if o.type not in ("fire_as_she_bears", "boxhaul")]
         cmd = agents[side].choose(st, opts)
         cmd = snapped(cmd, opts, st, session.system)
-        bow = next((o for o in opts if o.type == cmd.type and o.control is Control.TAPE and o.measure == "bow"), None)
+        # a stick at the bow, or a Beat to Quarters segment ahead: measured with the keys a careful player uses
+        # and sailed with Enter (a click on the ghost may land on the dice tray when she is under it)
+        bow = next((o for o in opts if o.type == cmd.type and o.control is Control.TAPE
+                    and (o.measure == "bow" or (cmd.type == "move" and o.measure != "astern"))), None)
         if bow is not None:
             def scr(x, y):
                 sx, sy = cam.to_screen(x, y)
@@ -230,11 +233,10 @@ def bow_tape(cmd, st, scr, opts, system):
         press(("shift+" if abs(diff) >= 1.0 else "") + ("w" if diff > 0 else "s"))
         if plan.distance == before:
             break
-    x, y, _ = plan.ghost_pose()  # where the window takes a click as "sail it"
     lines = []
     for k in keys:
         lines += [f"key {k}", "wait 0.15"]
-    return lines + [f"click {scr(x, y)}", "wait 2"], plan.command()
+    return lines + ["key Return", "wait 2.5"], plan.command()  # Enter sails the planned leg, as a click on her ghost
 
 
 def laid_tape(cmd, st, scr, session, opts) -> list[str]:
