@@ -304,8 +304,12 @@ class CampaignScene(Scene):
         return {"w": w, "h": h, "m": 12 if small else 20, "row": 34 if small else 38, "gap": 6 if small else 8}
 
     def message_area(self) -> pygame.Rect | None:
-        """Messages (a refusal's reason) go over the foot of the sheet, never over the buttons."""
-        return self.body_rect
+        """Messages (a refusal's reason) go over the foot of the sheet on the left, never over the buttons
+        (the right-hand panel has its own at its foot: Buy ship, the saved fleets)."""
+        if self.body_rect is None:
+            return None
+        body = self.body_rect
+        return pygame.Rect(body.x, body.y, body.width // 2, body.height)
 
     def _build(self) -> None:
         self._built = self._built_for()
