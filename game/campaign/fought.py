@@ -109,6 +109,11 @@ def _candidates() -> list[Path]:
     return sorted((p for p in paths if p.is_file()), key=newest)
 
 
+def _same_month(scenario_id: str, plan: BattlePlan) -> bool:
+    """Whether a campaign battle's name is of the plan's month (another campaign's, or this one's rolled again)."""
+    return is_campaign_battle(scenario_id) and scenario_id.startswith(f"{PLAN_STEM}{plan.month:02d}-")
+
+
 def saved_battles(plan: BattlePlan) -> Search:
     """The newest save of the engagement ``plan``; a save named as this month's engagement but with another
     table or other dice (an older campaign file put back, an edited save) is listed with its reason."""
@@ -131,6 +136,8 @@ def saved_battles(plan: BattlePlan) -> Search:
             if out.found is None:
                 turn = doc.get("turn")
                 out.found = SavedBattle(path, auto, doc.get("over") is True, turn if isinstance(turn, int) else None)
-        elif doc["scenario"] == plan.stem or (auto and is_campaign_battle(doc["scenario"])):
+        elif doc["scenario"] == plan.stem or (auto and _same_month(doc["scenario"], plan)):
+            # a save that looks like this month's battle and is not; an earlier month's battle, long recorded,
+            # is no look-alike and goes unmentioned
             out.refused.append(f"{'the autosave' if auto else path.name} is not this engagement: {why}")
     return out
