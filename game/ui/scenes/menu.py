@@ -104,7 +104,7 @@ def _hex(colour, lighten: float = 0.0) -> str:
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
-def _label(path: Path, mine: bool) -> str:
+def _file_label(path: Path, mine: bool) -> str:
     """What the list calls a scenario that does not load: its file's name."""
     return f"{path.stem} (yours)" if mine else path.stem
 
@@ -171,9 +171,9 @@ class MenuScene(Scene):
                     title = f"{title} (yours)"
                 entries.append(ScenarioEntry(name, title, sc))
             except ContentError as e:
-                entries.append(ScenarioEntry(name, _label(path, mine), None, "; ".join(e.problems[:2])))
+                entries.append(ScenarioEntry(name, _file_label(path, mine), None, "; ".join(e.problems[:2])))
             except (OSError, ValueError) as e:
-                entries.append(ScenarioEntry(name, _label(path, mine), None, str(e)))
+                entries.append(ScenarioEntry(name, _file_label(path, mine), None, str(e)))
         titles = [entry.title for entry in entries]
         for entry in entries:  # two scenarios with one title stay apart in the list
             if titles.count(entry.title) > 1:
