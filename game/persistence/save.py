@@ -37,7 +37,7 @@ from game.systems.base import CommandError, OptionError, Refusal, quoted
 
 from .session import Progress, Session
 
-SAVE_VERSION = 3
+SAVE_VERSION = 4
 #: Limits of a save (docs/DATA-FORMAT.md): a twelve-turn squadron action is about 35 kB and 300 commands.
 MAX_SAVE_BYTES = 4 * 1024 * 1024
 MAX_COMMANDS = 10_000
@@ -52,6 +52,7 @@ _LAST_READ: tuple[bytes, dict[str, Any]] | None = None
 _KEYS = {
     "quarterdeck_save", "system", "ruleset", "house_rules", "tables", "tables_digest", "options",
     "scenario", "seed", "players", "commands", "hashes", "turn", "over", "saved_by", "parent", "scenario_text",
+    "fair_dice",
 }
 #: What a save's ``parent`` holds, and which of it must be there.
 PARENT_KEYS = ("scenario", "seed", "at_command", "state_hash", "turn", "file")
@@ -86,6 +87,8 @@ def to_document(session: Session) -> dict[str, Any]:
     }
     if session.scenario_text is not None:  # not a shipped scenario: the save carries it whole
         doc["scenario_text"] = session.scenario_text
+    if session.fair is not None:  # a battle between two computers: who made its dice (game.fair)
+        doc["fair_dice"] = session.fair.to_dict()
     return doc
 
 
@@ -190,6 +193,13 @@ def check_document(name: str, doc: Any) -> dict[str, Any]:
             raise SaveError(f"{name}: command {i}: {e}") from None
     doc["commands"] = cmds
     doc["parent"] = check_parent(name, doc.get("parent"), doc)
+    if doc.get("fair_dice") is not None:
+        from game.fair.ledger import Ledger, LedgerError
+
+        try:
+            doc["fair_dice"] = Ledger.from_dict(doc["fair_dice"])
+        except LedgerError as e:
+            raise SaveError(f"{name}: 'fair_dice': {e}") from None
     return doc
 
 
@@ -260,6 +270,9 @@ def upgrade(name: str, doc: dict[str, Any], version: int) -> dict[str, Any]:
         if doc.get("parent") is not None:
             raise SaveError(f"{name}: 'parent' came with save version 3; this save says version {version}")
         doc["parent"] = None
+    if version < 4 and doc.get("fair_dice") is not None:
+        # Version 3 had no battles between two computers: every die came from the seed.
+        raise SaveError(f"{name}: 'fair_dice' came with save version 4; this save says version {version}")
     doc["quarterdeck_save"] = SAVE_VERSION
     return doc
 
@@ -319,8 +332,9 @@ def replay(
     if parent is not None and parent["at_command"] == 0 and parent["state_hash"] != session.hash_at(0):
         raise SaveError(f"{name}: 'parent.state_hash' is not this battle's state before the first command")
     total = len(doc["commands"])
+    fair = _fair_replay(doc, session, name)
     for i, (cmd, expected) in enumerate(zip(doc["commands"], doc["hashes"], strict=True), 1):
-        result = session.submit(cmd)
+        result = session.submit(cmd, reseed=fair(i, cmd) if fair else None)
         if isinstance(result, Refusal):
             raise SaveError(f"{name}: command {i} ({cmd.type}) is not legal on replay: {result.reason}")
         if session.hashes[-1] != expected:
@@ -330,7 +344,41 @@ def replay(
             )
         if progress is not None:
             progress(i, total)
+    if fair is not None:
+        from game.fair.play import check_rolls
+
+        why = check_rolls(session.commands, [s.rolled for s in session.steps], session.fair)
+        if why:
+            raise SaveError(f"{name}: {why}")
     return session
+
+
+def _fair_replay(doc: dict[str, Any], session: Session, name: str) -> Any:
+    """For a battle whose dice both players made: the dice state to set before command ``i`` (None if it
+    rolled nothing), each seed checked against its reveals and the history up to that command."""
+    ledger = doc.get("fair_dice")
+    if ledger is None:
+        return None
+    from game.fair.ledger import dice_seed, genesis, link, opening_seed
+
+    if sorted(ledger.sides) != sorted(session.state.sides):
+        raise SaveError(f"{name}: 'fair_dice' names sides {', '.join(ledger.sides)}, not this battle's")
+    if ledger.opening and opening_seed(ledger.opening, doc["scenario"]) != doc["seed"]:
+        raise SaveError(f"{name}: the battle's seed is not the one both players' opening reveals made")
+    session.fair = ledger
+    rolls = {r.command: r for r in ledger.rolls}
+    head = [genesis(session.hash_at(0))]
+
+    def reseed(i: int, cmd: Any) -> int | None:
+        head[0] = link(head[0], cmd.to_dict())
+        roll = rolls.get(i)
+        if roll is None:
+            return None
+        if dice_seed(roll.reveals, head[0]) != roll.seed:
+            raise SaveError(f"{name}: the dice of command {i} ({cmd.type}) are not the ones its reveals made")
+        return roll.seed
+
+    return reseed
 
 
 def scenario_of(doc: dict[str, Any], name: str, ships: dict[str, ShipClass], book: RuleSet) -> Scenario:

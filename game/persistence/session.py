@@ -55,6 +55,8 @@ class _Step:
     events_before: int
     rolled: bool
     hash_after: str
+    #: The dice generator's state set just before the command (a battle between two computers: game.fair).
+    reseed: int | None = None
 
 
 @dataclass
@@ -72,6 +74,8 @@ class Session:
     #: The whole text of a scenario that is not one of the shipped ones (the editor's, the generator's, a
     #: campaign's battle): a save carries it, since no other Quarterdeck has the file.  None for a shipped one.
     scenario_text: str | None = None
+    #: A battle between two computers: the commitments and reveals its dice came from (a game.fair.Ledger).
+    fair: Any = None
     system: RuleSystem = field(init=False)
     state: Any = field(init=False)  # the rule system's state: read it, never change it
     events: list[Event] = field(init=False)
@@ -97,6 +101,11 @@ class Session:
         return [s.command for s in self.steps]
 
     @property
+    def reseeds(self) -> dict[int, int]:
+        """The dice generator's state set before each command that had one (1 for the first command)."""
+        return {i: s.reseed for i, s in enumerate(self.steps, 1) if s.reseed is not None}
+
+    @property
     def hashes(self) -> list[str]:
         return [s.hash_after for s in self.steps]
 
@@ -113,14 +122,18 @@ class Session:
     def legal(self) -> list[Option]:
         return self.system.legal(self.state)
 
-    def submit(self, command: Command) -> list[Event] | Refusal:
+    def submit(self, command: Command, reseed: int | None = None) -> list[Event] | Refusal:
+        """Apply a command; ``reseed`` sets the dice generator first (dice both players made: game.fair)."""
         before = self.state.copy()
         dice_before = self.state.dice.state
+        if reseed is not None:
+            self.state.dice.state = reseed
         result = self.system.apply(self.state, command)
         if isinstance(result, Refusal):
+            self.state.dice.state = dice_before
             return result
         rolled = self.state.dice.state != dice_before
-        self.steps.append(_Step(command, before, len(self.events), rolled, self.state.state_hash()))
+        self.steps.append(_Step(command, before, len(self.events), rolled, self.state.state_hash(), reseed))
         self.events.extend(result)
         return result
 
