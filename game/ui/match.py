@@ -17,12 +17,15 @@ from pathlib import Path
 
 from game.ai import make_player
 from game.ai.decide import NoAcceptableCommand, decide
+from game.fair.link import Ended, Incoming, Link, Played, Refused, TakenBack
 from game.persistence.autosave import autosave_path
 from game.persistence.save import write_save
 from game.persistence.session import Session
 from game.systems.base import Command, Event, Option, Refusal, RuleSystem
 
 HUMAN = "human"
+#: A side commanded from the far end of a link (the other computer of a network or e-mail game).
+REMOTE = "remote"
 
 # A shorter GIL switch interval lets the drawing thread in while a player thinks.
 sys.setswitchinterval(0.002)
@@ -37,6 +40,13 @@ class _Thought:
 
 
 @dataclass(frozen=True)
+class Sent:
+    """A command sent down the link: it is played when the authority sends it back."""
+
+    command: Command
+
+
+@dataclass(frozen=True)
 class Sequel:
     """Where a battle started from elsewhere (a campaign's engagement) goes on once it is over: the end
     screen offers ``label`` (with ``tip``), and ``go(match)`` takes the finished battle back there."""
@@ -48,20 +58,30 @@ class Sequel:
 
 class Match:
     def __init__(
-        self, session: Session, autosave: bool = True, autosave_to: Path | None = None, sequel: Sequel | None = None
+        self, session: Session, autosave: bool = True, autosave_to: Path | None = None, sequel: Sequel | None = None,
+        link: Link | None = None,
     ) -> None:
         self.session = session
         self.sequel = sequel
         self.autosave = autosave
         self.autosave_to = autosave_to
+        #: The far end of a battle between two computers (game.fair.link), or None for a battle at this one.
+        self.link = link
+        #: A command of ours sent down the link and not yet answered: the table waits for it.
+        self.sent: Command | None = None
+        #: Why the link's copy of the battle can no longer be trusted, once it differed from the authority's.
+        self.broken: str | None = None
+        self._inbox: list[Incoming] = []
         self.players = {side: kind for side, kind in session.players.items()}
         for side in session.state.sides:
             self.players.setdefault(side, HUMAN)
-        session.players = dict(self.players)
+        if link is not None:
+            self.players = {side: HUMAN if side in link.sides else REMOTE for side in session.state.sides}
+        session.players = {side: HUMAN if kind == REMOTE else kind for side, kind in self.players.items()}
         self._agents = {
             side: make_player(kind, session.seed, side, session.system.id)
             for side, kind in self.players.items()
-            if kind != HUMAN
+            if kind not in (HUMAN, REMOTE)
         }
         self._thought: _Thought | None = None
         self._token = 0
@@ -93,7 +113,11 @@ class Match:
         return self.state.ships[opts[0].ship].side
 
     def is_human(self, side: str | None) -> bool:
-        return side is not None and self.players.get(side) == HUMAN
+        """Whether this window commands ``side`` (never while a command of ours is on its way down a link)."""
+        return side is not None and self.players.get(side) == HUMAN and self.sent is None and self.broken is None
+
+    def is_remote(self, side: str | None) -> bool:
+        return side is not None and self.players.get(side) == REMOTE
 
     @property
     def humans(self) -> list[str]:
@@ -101,9 +125,22 @@ class Match:
 
     # --- changing the battle -------------------------------------------------
 
-    def submit(self, command: Command) -> list[Event] | Refusal:
+    def submit(self, command: Command) -> list[Event] | Refusal | Sent:
+        """Play a command; in a battle over a link it is sent to the authority instead (:class:`Sent`) and
+        comes back through :meth:`poll_link`."""
+        if self.link is not None:
+            if self.broken is not None:
+                return Refusal(self.broken)
+            if self.sent is not None:
+                return Refusal("the last command is still on its way: wait for the answer")
+            self.sent = command
+            self.link.send(command)
+            return Sent(command)
+        return self._play(command)
+
+    def _play(self, command: Command, reseed: int | None = None) -> list[Event] | Refusal:
         acting = self._acting()
-        result = self.session.submit(command)
+        result = self.session.submit(command, reseed=reseed)
         if not isinstance(result, Refusal):
             self._changed()
             # a ship's turn is over (whatever the rule system calls it) or the battle is: keep it
@@ -119,7 +156,67 @@ class Match:
         act = st.activation
         return (act.ship if act is not None else None, str(st.phase), int(st.turn))
 
+    def poll_link(self, plays: int = 1) -> list[Incoming | tuple[Played, list[Event]]]:
+        """What came down the link, in order, up to ``plays`` commands (the window shows one at a time); a
+        command played there is played here too and comes back with its events (``(Played, events)``).  A copy
+        that differs from the authority's stops the battle here (:attr:`broken`): nothing more is played on it."""
+        if self.link is None:
+            return []
+        self._inbox.extend(self.link.poll())
+        out: list[Incoming | tuple[Played, list[Event]]] = []
+        while self._inbox:
+            if isinstance(self._inbox[0], Played) and plays <= 0:
+                break  # the next command waits until the window has shown this one
+            item = self._inbox.pop(0)
+            if isinstance(item, Played):
+                plays -= 1
+                if self.broken is not None or item.number <= len(self.session.steps):
+                    continue  # the battle is stopped here, or this window had the command already
+                if self.sent is not None and item.side in self.link.sides:
+                    self.sent = None
+                if item.number != len(self.session.steps) + 1:
+                    self.broken = f"command {item.number} came when this window had {len(self.session.steps)}"
+                    out.append(Ended(self.broken))
+                    continue
+                result = self._play(item.command, item.reseed)
+                if isinstance(result, Refusal):
+                    self.broken = f"command {item.number} ({item.command.type}) is not legal here: {result.reason}"
+                    out.append(Ended(self.broken))
+                elif self.session.state.state_hash() != item.state_hash:
+                    self.broken = f"after command {item.number} this window's battle differs from the authority's"
+                    out.append(Ended(self.broken))
+                else:
+                    out.append((item, result))
+            elif isinstance(item, TakenBack):
+                self.sent = None
+                if item.number == len(self.session.steps) and self.session.undo() is not None:
+                    self._changed()
+                out.append(item)
+            else:
+                if isinstance(item, Refused):
+                    self.sent = None
+                out.append(item)
+        return out
+
+    def waiting_words(self) -> str:
+        """What the phase bar adds while the battle waits: a computer thinking, or the far end of a link."""
+        if self.link is not None and self.waiting_on_link():
+            if self.sent is not None:
+                return "sent, waiting for the answer…"
+            side = self.to_move()
+            return f"waiting for {side} at the other computer…" if side else ""
+        return "thinking…" if self.thinking() else ""
+
+    def waiting_on_link(self) -> bool:
+        """Whether the battle waits on the far end: our command on its way, or the other side to play."""
+        if self.link is None or self.broken is not None:
+            return False
+        return self.sent is not None or self.is_remote(self.to_move())
+
     def undo(self) -> Command | None:
+        if self.link is not None:
+            self.link.take_back()  # the answer comes back down the link (TakenBack or Refused)
+            return None
         cmd = self.session.undo()
         if cmd is not None:
             self._changed()
@@ -139,12 +236,12 @@ class Match:
     # --- computer players ----------------------------------------------------
 
     def thinking(self) -> bool:
-        return self._thought is not None and not self._thought.done.is_set()
+        return (self._thought is not None and not self._thought.done.is_set()) or self.waiting_on_link()
 
     def think(self) -> None:
         """Start the computer side to move thinking, unless it already is."""
         side = self.to_move()
-        if side is None or self.is_human(side) or self._thought is not None:
+        if side is None or self.is_human(side) or self._thought is not None or side not in self._agents:
             return
         thought = _Thought(self._token)
         self._thought = thought

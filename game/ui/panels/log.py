@@ -28,7 +28,9 @@ PAD = 6
 BAR_W = 8  # the scroll bar
 WHEEL_ROWS = 3  # rows a notch of the wheel scrolls
 #: The colour of each tone a rule system gives a line (a "heading" is set in bold).
-TONE_COLOURS = {"notable": (255, 210, 127), "mishap": (255, 154, 138)}
+TONE_COLOURS = {
+    "notable": (255, 210, 127), "mishap": (255, 154, 138), "chat": (150, 205, 255), "link": (170, 180, 190),
+}
 
 
 def _colour(tone: str) -> tuple[int, int, int]:
@@ -46,22 +48,33 @@ class LogPanel:
         self.rows: list[tuple[str, bool, tuple[int, int, int]]] = []  # (text, bold, colour)
         self.offset = 0  # rows scrolled back from the newest (0: following the battle)
         self._drag: tuple[int, int] | None = None  # (mouse y, offset) when the bar was grabbed
+        #: Lines that are not the battle's (chat, a network game's news): (events before it, text, tone).
+        self.notes: list[tuple[int, str, str]] = []
 
     # --- the lines ------------------------------------------------------------------
 
     def sync(
         self, events: list[dict], names: dict[str, str], describe: Describe, cue: Callable[[Any], Cue] = lambda e: PLAIN
     ) -> None:
-        if len(events) < self.shown:  # a take-back removed events: start again
+        reset = len(events) < self.shown
+        if reset:  # a take-back removed events: start again
             self.shown = 0
             self.lines, self.tones, self.rows = [], [], []
             self.offset = 0
         before = len(self.lines)
-        for e in events[self.shown :]:
+        replay = list(self.notes) if reset else []
+        for k, e in enumerate(events[self.shown :], self.shown):
+            while replay and replay[0][0] <= k:  # a note kept through a take-back, where it was
+                _, said, tone = replay.pop(0)
+                self.lines.append(said)
+                self.tones.append(tone)
             line = describe(e, names)
             if line:
                 self.lines.append(line)
                 self.tones.append(cue(e).tone)
+        for _, said, tone in replay:
+            self.lines.append(said)
+            self.tones.append(tone)
         self.shown = len(events)
         if len(self.lines) == before:
             return
@@ -76,6 +89,16 @@ class LogPanel:
             added += len(new)
         if self.offset:
             self.offset += added  # a player reading back keeps his place
+
+    def note(self, said: str, tone: str = "chat") -> None:
+        """A line that is not an event of the battle: chat, or the news of a network game's link."""
+        self.notes.append((self.shown, said, tone))
+        self.lines.append(said)
+        self.tones.append(tone)
+        new = self._wrap(len(self.lines) - 1)
+        self.rows += new
+        if self.offset:
+            self.offset += len(new)
 
     def _wrap(self, i: int) -> list[tuple[str, bool, tuple[int, int, int]]]:
         """Line ``i`` cut into rows that fit the box."""

@@ -13,10 +13,11 @@ HEIGHT = 40  # design pixels (game.ui.scale)
 
 
 def draw_phase_bar(
-    surf: pygame.Surface, width: int, state: object, bar: TurnBar, to_move: str | None, thinking: bool,
+    surf: pygame.Surface, width: int, state: object, bar: TurnBar, to_move: str | None, waiting: str,
     limit: int | None = None,
 ) -> None:
-    """The turn, the order of play (one chip each, the acting one outlined), then what is happening now.
+    """The turn, the order of play (one chip each, the acting one outlined), then what is happening now (and
+    ``waiting``: a computer thinking, the far end of a network game).
 
     Nothing is written past ``limit`` (where the bar's buttons begin): the words shrink, then are cut short.
     """
@@ -36,7 +37,7 @@ def draw_phase_bar(
         x = chip.right + px(6)
         if x > limit * 0.55:
             break
-    words = bar.status + (" — thinking…" if thinking and bar.status else "")
+    words = bar.status + (f" — {waiting}" if waiting and bar.status else "")
     if to_move:
         col = P.side_colour(state, to_move)
         pygame.draw.circle(surf, col, (x + px(14), mid), px(7))

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from game.fair.link import Ended, Notice, Refused, Said, TakenBack
 from game.persistence.autosave import home
 from game.persistence.save import write_save
 from game.systems.base import Command, Control, Option, Refusal
@@ -24,7 +25,7 @@ from game.ui.app import Scene
 from game.ui.camera import Camera, Follow
 from game.ui.coach import Coach
 from game.ui.fonts import message
-from game.ui.match import Match
+from game.ui.match import Match, Sent
 from game.ui.panels.actions import COMMIT, ROW_H, Action, ActionPanel, LayTape, actions_for, tape_id
 from game.ui.panels.legend import Legend
 from game.ui.panels.log import LogPanel
@@ -48,6 +49,8 @@ LOG_MIN = 130  # the log's least height: about eight lines (the card gives way f
 GAP = 6
 PAN_SPEED = 700  # pixels a second with the arrow keys
 COMPUTER_PAUSE = 0.35  # seconds between a computer's commands at normal speed
+#: The longest line of chat (the network carries at most this many characters a line: game.net).
+CHAT_LIMIT = 300
 
 
 class BattleScene(Scene):
@@ -88,6 +91,8 @@ class BattleScene(Scene):
         self._laid_for = -1  # the actions' height the right-hand column was laid out for
         self.popup_target: str | None = None  # the enemy a fire pop-up offers shots at
         self.log = LogPanel(pygame.Rect(0, 0, 10, 10))
+        #: The line for a word to the other player of a network game (T opens it), or None.
+        self.chat_entry: pygame_gui.elements.UITextEntryLine | None = None
         self.actions = ActionPanel(
             pygame.Rect(0, 0, RIGHT_W - 12, 10), app.ui, self.root, match.session.system.groups()
         )
@@ -222,6 +227,16 @@ class BattleScene(Scene):
         if isinstance(result, Refusal):
             self.app.say(result.reason)
             return False
+        if isinstance(result, Sent):  # a battle over a link: it is played when the authority sends it back
+            self.plan = None
+            self._plan_key = None
+            self.tape_for = None
+            return True
+        self._show(before, result)
+        return True
+
+    def _show(self, before: dict[str, object], result: list) -> None:
+        """Animate what a command did: the ships' moves, its sounds and its dice."""
         speed = self.app.settings.speed
         for s in self.state.ships.values():
             if s.id in before and s.pose != before[s.id]:
@@ -243,7 +258,6 @@ class BattleScene(Scene):
         self.tape_for = None  # each segment starts with the tape ahead; another way is chosen again
         self.pause = COMPUTER_PAUSE / speed if speed > 0 else 0.0
         self._check_hand_over()
-        return True
 
     def do(self, action: Action) -> None:
         made = action.make()
@@ -273,6 +287,9 @@ class BattleScene(Scene):
         if self.plan is not None and (self.plan.distance is not None and not self.plan.aback or self.plan.turn):
             self._plan_key = None  # a fresh tape for the same segment
             self.current_plan()
+            return
+        if self.match.link is not None:
+            self.match.undo()  # asked of the authority: the answer comes down the link
             return
         if not self.match.is_human(self.match.to_move()) and self.match.to_move() is not None:
             self.app.say("the computer is playing: nothing of yours to take back")
@@ -333,9 +350,40 @@ class BattleScene(Scene):
 
         if self.coach is not None and self.coach.handle(event):
             return True
+        if self.match.link is not None and self._chat(event):
+            return True
         if event.type == pygame.KEYDOWN and self.banner is None and self._view_key(event.key, event.mod):
             return True
         return handle_event(self, event)
+
+    def _chat(self, event: pygame.event.Event) -> bool:
+        """T opens a line under the log for a word to the other player (and spectators); Enter sends it,
+        Esc puts it away."""
+        entry = self.chat_entry
+        if entry is None:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_t and not event.mod & pygame.KMOD_CTRL:
+                r = self.log.rect
+                height = px(32)
+                self.chat_entry = pygame_gui.elements.UITextEntryLine(
+                    pygame.Rect(r.left, r.bottom - height, r.width, height), self.app.ui,
+                    placeholder_text="a word to the other side: Enter sends, Esc closes",
+                )
+                self.chat_entry.set_text_length_limit(CHAT_LIMIT)
+                self.chat_entry.focus()
+                return True
+            return False
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is entry:
+            said = entry.get_text().strip()
+            if said and self.match.link is not None:
+                self.match.link.say(said)
+            entry.kill()
+            self.chat_entry = None
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            entry.kill()
+            self.chat_entry = None
+            return True
+        return event.type == pygame.KEYDOWN  # keys typed into the line are not the table's
 
     #: Keys that change how the table is shown (game.ui.keys lists them): the setting, and what it says.
     VIEW_KEYS = {
@@ -417,6 +465,9 @@ class BattleScene(Scene):
         self._autosave_said = err
 
     def _computer_step(self) -> None:
+        if self.match.link is not None:
+            self._link_step()
+            return
         side = self.match.to_move()
         if side is None or self.match.is_human(side):
             return
@@ -432,6 +483,28 @@ class BattleScene(Scene):
             self._check_hand_over()
             return
         self.submit(got)
+
+    def _link_step(self) -> None:
+        """What came from the far end of a network or e-mail game: commands are shown one at a time, as a
+        computer player's are; chat and the link's news go to the log."""
+        busy = self.anim.busy or self.pause > 0 or (self.tray.busy and self.app.settings.speed > 0)
+        before = {s.id: s.pose for s in self.state.ships.values()}
+        for item in self.match.poll_link(plays=0 if busy else 1):
+            if isinstance(item, tuple):
+                self._show(before, item[1])
+            elif isinstance(item, Said):
+                self.log.note(f"{item.who}: {item.text}", "chat")
+            elif isinstance(item, Notice):
+                self.log.note(item.text, "link")
+                self.app.say(item.text)
+            elif isinstance(item, Refused):
+                self.app.say(item.reason)
+            elif isinstance(item, TakenBack):
+                self.anim.skip()
+                self.app.say("taken back")
+            elif isinstance(item, Ended):
+                self.log.note(item.reason, "mishap")
+                self._error(f"{item.reason}.\nThe battle as it stood is kept: the host's autosave has it.")
 
     def _refresh_actions(self) -> None:
         human = self.human_to_move()

@@ -134,7 +134,7 @@ class BattleView:
         surf.set_clip(clip)
         to_move = sc.match.to_move()
         bar = sc.match.session.system.turn_bar(st, to_move)
-        draw_phase_bar(surf, surf.get_width(), st, bar, to_move, sc.match.thinking(), sc.bar_limit())
+        draw_phase_bar(surf, surf.get_width(), st, bar, to_move, sc.match.waiting_words(), sc.bar_limit())
         pygame.draw.rect(surf, P.PANEL, (cam.view_x + cam.view_w, px(BAR_H), surf.get_width(), surf.get_height()))
         card_ship = sc.selected or acting
         if card_ship and card_ship in st.ships:

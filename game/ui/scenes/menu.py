@@ -263,6 +263,8 @@ class MenuScene(Scene):
             ("load", "L", "Load\u2026", "Open a saved battle from a file.  Key: L"),
             ("watch", "W", "Watch a replay\u2026", "Watch a saved battle again, turn by turn, and take command from "
              "any point; an autosave of a finished battle will do.  Key: W"),
+            ("network", "T", "Two computers\u2026", "Play a friend at another computer: host a battle or join "
+             "one over the network, or play by e-mail with turn files.  Key: T"),
             ("campaign", "A", "Campaign\u2026", "A war of two years (Gifford's campaign): buy a fleet, build, repair "
              "and fight a month's engagement at a time, hot seat or against the computer.  Key: A"),
             ("fleets", "B", "Fleets\u2026", "Build a fleet by points for a rule system and a nation, or draw one at "
@@ -778,6 +780,11 @@ class MenuScene(Scene):
             self.open_load_dialog()
         elif name == "watch":
             self.open_load_dialog("watch")
+        elif name == "network":
+            from game.ui.scenes.network import NetworkScene
+
+            self._remember_panel_state()
+            self.app.replace(NetworkScene)
         elif name == "campaign":
             from game.ui.campaign.start import CampaignStartScene
 

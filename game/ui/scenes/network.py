@@ -1,0 +1,334 @@
+"""Two computers: host a battle, join one (or watch it), or play one by e-mail.
+
+The page asks what each way needs and nothing more: the host picks the
+scenario, his side, the port and the network he listens on (every network
+unless he says otherwise, and the page says so); the other player types the
+address and the game code the host gives him.  Either way the window then
+waits in :class:`LinkScene`, without freezing, until the battle arrives from
+the far end; Escape gives up.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from game.fair.link import Ended, Incoming, Link, Notice
+from game.ui.app import Scene
+from game.ui.scale import design
+from game.ui.scale import rect as R
+from game.ui.scenes.reference import centred_card, make_scrim
+from game.ui.widgets import background, button, entry, label, menu
+
+if TYPE_CHECKING:
+    from game.ui.app import QuarterdeckApp
+
+#: The port offered first (any free one the player likes will do).
+DEFAULT_PORT = 7878
+#: Listening on every network of the computer (the default), or on this computer only.
+ALL_NETWORKS = "0.0.0.0"
+THIS_COMPUTER = "127.0.0.1"
+ADDRESS_CHARS = 120
+CODE_CHARS = 16
+
+
+def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int] | str:
+    """"HOST:PORT" (or HOST alone: the default port) as (host, port), or the reason it is not one."""
+    text = text.strip()
+    if not text:
+        return "type the host's address, e.g. 192.168.1.20:7878"
+    host, sep, port = text.rpartition(":")
+    if not sep:
+        host, port = text, str(default_port)
+    if not host or any(c.isspace() for c in host):
+        return f"{text!r} is not an address: HOST:PORT, e.g. 192.168.1.20:7878"
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        return f"the port in {text!r} must be a number from 1 to 65535"
+    return host.strip("[]"), int(port)
+
+
+class NetworkScene(Scene):
+    """Host on the left, join in the middle; Escape goes back to the menu."""
+
+    app: QuarterdeckApp
+
+    def __init__(self, app: QuarterdeckApp) -> None:
+        super().__init__(app)
+        from game.content.load import list_scenarios
+
+        self.scenarios = [s for s in list_scenarios()]
+        self.scenario = "duel" if "duel" in self.scenarios else self.scenarios[0]
+        self.side = ""
+        self.port = str(DEFAULT_PORT)
+        self.interface = ALL_NETWORKS
+        self.address = f"{THIS_COMPUTER}:{DEFAULT_PORT}"
+        self.code = ""
+        self._background: pygame.Surface | None = None
+        self._build()
+
+    def _sides(self) -> list[tuple[str, str]]:
+        from game.content.load import load_scenario, scenario_path
+
+        try:
+            sc = load_scenario(scenario_path(self.scenario), self.app.ships, self.app.rules)
+        except Exception:  # a scenario that does not load is refused when hosting, with its reason
+            return [("(the scenario does not load)", "")]
+        return [(s.name, s.id) for s in sc.sides]
+
+    def _build(self) -> None:
+        for element in list(self.root.elements):
+            element.kill()
+        w, h = design(self.app.size)
+        pad, row, gap = 24, 34, 10
+        label(self, R(pad, 6, 500, 40), "Two computers", "@heading")
+        label(self, R(pad, 46, w - 2 * pad, 26),
+              "Host a battle for a friend to join, or join one; the host's computer keeps the battle and both "
+              "make the dice.  Escape goes back", "@caption")
+        col_w = min(440, (w - 3 * pad) // 2)
+        x, y = pad, 90
+        label(self, R(x, y, col_w, 30), "Host a battle", "@heading")
+        y += 40
+        label(self, R(x, y + 4, 110, 24), "Scenario")
+        self.scenario_menu = menu(self, [(s, s) for s in self.scenarios], self.scenario,
+                                  R(x + 110, y, col_w - 110, row), "net_scenario")
+        y += row + gap
+        sides = self._sides()
+        if self.side not in [v for _, v in sides]:
+            self.side = sides[0][1]
+        label(self, R(x, y + 4, 110, 24), "Your side")
+        self.side_menu = menu(self, sides, self.side, R(x + 110, y, col_w - 110, row), "net_side")
+        y += row + gap
+        label(self, R(x, y + 4, 110, 24), "Port")
+        self.port_entry = entry(self, R(x + 110, y, 120, row), self.port, "net_port",
+                                "The port the other player connects to (1-65535)", 5)
+        self.port_entry.set_allowed_characters("numbers")
+        y += row + gap
+        label(self, R(x, y + 4, 110, 24), "Listen on")
+        self.interface_entry = entry(self, R(x + 110, y, col_w - 110, row), self.interface, "net_interface",
+                                     "The network address to listen on: 0.0.0.0 for every network of this "
+                                     "computer, 127.0.0.1 for this computer only", 45)
+        y += row + 2
+        self.interface_note = label(self, R(x, y, col_w, 24), "", "@caption")
+        y += 30
+        self.host_button = button(self, R(x + col_w - 150, y, 150, 40), "Host", "net_host",
+                                  "Open the port and wait for the other player.  Key: H")
+        jx, y = pad * 2 + col_w, 90
+        label(self, R(jx, y, col_w, 30), "Join a battle", "@heading")
+        y += 40
+        label(self, R(jx, y + 4, 110, 24), "Address")
+        self.address_entry = entry(self, R(jx + 110, y, col_w - 110, row), self.address, "net_address",
+                                   "The host's address and port, e.g. 192.168.1.20:7878", ADDRESS_CHARS)
+        y += row + gap
+        label(self, R(jx, y + 4, 110, 24), "Game code")
+        self.code_entry = entry(self, R(jx + 110, y, 160, row), self.code, "net_code",
+                                "The code the host's window shows", CODE_CHARS)
+        y += row + gap + 8
+        self.join_button = button(self, R(jx + col_w - 150, y, 150, 40), "Join", "net_join",
+                                  "Connect and take the side the host left you.  Key: J")
+        self.watch_button = button(self, R(jx + col_w - 150 - 12 - 150, y, 150, 40), "Watch", "net_watch",
+                                   "Connect as a spectator: see the battle, chat, command nothing")
+        self.back_button = button(self, R(w - pad - 110, h - pad - 40, 110, 40), "Back", "net_back",
+                                  "Back to the menu.  Key: Escape")
+        self._note_interface()
+
+    def _note_interface(self) -> None:
+        where = self.interface_entry.get_text().strip()
+        if where in ("", ALL_NETWORKS, "::"):
+            words = "Listening on every network of this computer: anyone who can reach it may try the code"
+        elif where in (THIS_COMPUTER, "localhost", "::1"):
+            words = "This computer only: a second window here can join, no other computer"
+        else:
+            words = f"Only the network of {where}"
+        self.interface_note.set_text(words)
+
+    def _read(self) -> None:
+        self.scenario = self.scenario_menu.selected_option[1]
+        self.side = self.side_menu.selected_option[1]
+        self.port = self.port_entry.get_text()
+        self.interface = self.interface_entry.get_text()
+        self.address = self.address_entry.get_text()
+        self.code = self.code_entry.get_text()
+
+    # --- doing it -------------------------------------------------------------------
+
+    def host(self) -> None:
+        self._read()
+        if not self.port.isdigit() or not 0 < int(self.port) < 65536:
+            self.app.say("the port must be a number from 1 to 65535")
+            return
+        from game.ui.netplay import host_battle
+
+        made = host_battle(self.app, self.scenario, self.side, int(self.port), self.interface.strip() or ALL_NETWORKS)
+        if isinstance(made, str):
+            self.app.say(made, seconds=8.0)
+            return
+        link, lines = made
+        self.app.replace(lambda app: LinkScene(app, link, f"Hosting {self.scenario}", lines))
+
+    def join(self, spectator: bool = False) -> None:
+        self._read()
+        where = parse_address(self.address)
+        if isinstance(where, str):
+            self.app.say(where)
+            return
+        code = self.code.strip().upper()
+        if not code:
+            self.app.say("type the game code the host's window shows")
+            return
+        from game.ui.netplay import join_battle
+
+        made = join_battle(where[0], where[1], code, spectator)
+        if isinstance(made, str):
+            self.app.say(made, seconds=8.0)
+            return
+        what = "Watching" if spectator else "Joining"
+        self.app.replace(lambda app: LinkScene(app, made, f"{what} the battle at {where[0]}:{where[1]}", []))
+
+    # --- scene ------------------------------------------------------------------------
+
+    def _typing(self) -> bool:
+        return any(e.is_focused for e in (self.port_entry, self.interface_entry, self.address_entry, self.code_entry))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        element = getattr(event, "ui_element", None)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if element is self.host_button:
+                self.host()
+            elif element is self.join_button:
+                self.join()
+            elif element is self.watch_button:
+                self.join(spectator=True)
+            elif element is self.back_button:
+                self.app.back_to_menu()
+            else:
+                return False
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and element is self.scenario_menu:
+            self._read()
+            self._build()  # the sides are the new scenario's
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and element is self.interface_entry:
+            self._note_interface()
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                if self._typing():
+                    self.app.ui.set_focus_set(None)
+                else:
+                    self.app.back_to_menu()
+                return True
+            if self._typing():
+                return False
+            if event.key == pygame.K_h:
+                self.host()
+                return True
+            if event.key == pygame.K_j:
+                self.join()
+                return True
+        return False
+
+    def resized(self, size: tuple[int, int]) -> None:
+        super().resized(size)
+        self._read()
+        self._background = None
+        self._build()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._background is None or self._background.get_size() != surface.get_size():
+            self._background = background(surface.get_size())
+        surface.blit(self._background, (0, 0))
+
+
+class LinkScene(Scene):
+    """Waiting for the battle to come down a link: what the link says, and Cancel (Escape).
+
+    Whatever arrives before the battle (chat, news) is kept and handed to the
+    battle, so nothing said while waiting is lost.
+    """
+
+    app: QuarterdeckApp
+
+    def __init__(self, app: QuarterdeckApp, link: Link, title: str, lines: list[str]) -> None:
+        super().__init__(app)
+        self.link = link
+        self.title = title
+        self.lines = lines
+        self.kept: list[Incoming] = []
+        self.said = link.status()
+        self.over: str | None = None
+        self._background: pygame.Surface | None = None
+        self._build()
+
+    def _build(self) -> None:
+        for element in list(self.root.elements):
+            element.kill()
+        self.scrim = make_scrim(self)
+        w, h = self.app.size
+        height = 170 + 30 * len(self.lines)
+        self.card = centred_card(self, self.scrim, min(w - 40, 620), min(h - 40, height))
+        cw = design(self.card.get_container().get_size())[0]
+        label(self, R(16, 10, cw - 32, 40), self.title, "@heading", container=self.card)
+        y = 56
+        for line in self.lines:
+            label(self, R(16, y, cw - 32, 26), line, "@field_label", container=self.card)
+            y += 30
+        self.status_label = label(self, R(16, y + 4, cw - 32, 26), self.said, "@caption", container=self.card)
+        self.cancel_button = button(self, R(cw - 16 - 130, y + 44, 130, 40), "Cancel", "link_cancel",
+                                    "Give up and go back to the menu.  Key: Escape", container=self.card)
+
+    def update(self, dt: float) -> None:
+        if self.over is not None:
+            return
+        for item in self.link.poll():
+            if isinstance(item, Ended):
+                self.over = item.reason
+                self.status_label.set_text(item.reason)
+                self.cancel_button.set_text("Back")
+                return
+            if isinstance(item, Notice):
+                self.said = item.text
+            self.kept.append(item)
+        status = self.link.status()
+        if status != self.status_label.text:
+            self.status_label.set_text(status)
+        doc = self.link.opening()
+        if doc is not None:
+            self._begin(doc)
+
+    def _begin(self, doc: dict[str, Any]) -> None:
+        from game.persistence.save import SaveError, check_document, replay
+        from game.ui.match import Match
+
+        try:
+            session = replay(check_document("the host's battle", doc), self.app.rules, self.app.ships,
+                             "the host's battle")
+        except SaveError as e:
+            self.over = str(e)
+            self.link.close()
+            self.status_label.set_text(str(e)[:200])
+            self.cancel_button.set_text("Back")
+            return
+        match = Match(session, autosave=False, link=self.link)
+        match._inbox.extend(self.kept)
+        self.app.open_battle(match)
+        self.app.say("T opens a line to chat with the other side", seconds=6.0)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.cancel_button) or (
+            event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+        ):
+            self.link.close()
+            self.app.back_to_menu()
+            return True
+        return False
+
+    def resized(self, size: tuple[int, int]) -> None:
+        super().resized(size)
+        self._build()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._background is None or self._background.get_size() != surface.get_size():
+            self._background = background(surface.get_size())
+        surface.blit(self._background, (0, 0))

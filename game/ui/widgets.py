@@ -1,0 +1,57 @@
+"""The widgets every page of the menu makes the same way: a label, a button with its tooltip, a menu of
+(label, value) choices, and the page's dusk-blue background."""
+
+from __future__ import annotations
+
+import pygame
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
+
+from game.ui.app import Scene
+
+BG_TOP = (10, 17, 25)
+BG_BOTTOM = (20, 34, 48)
+
+
+def label(scene: Scene, rect: pygame.Rect, text: str, cls: str = "@field_label", container=None) -> UILabel:
+    return UILabel(rect, text, manager=scene.app.ui, container=container or scene.root,
+                   object_id=ObjectID(class_id=cls))
+
+
+def button(scene: Scene, rect: pygame.Rect, text: str, name: str, tip: str, container=None) -> UIButton:
+    return UIButton(
+        rect, text, manager=scene.app.ui, container=container or scene.root, tool_tip_text=tip,
+        object_id=ObjectID(object_id=f"#{name}", class_id="@action_button"),
+    )
+
+
+def menu(
+    scene: Scene, options: list[tuple[str, str]], chosen: str, rect: pygame.Rect, name: str, container=None
+) -> UIDropDownMenu:
+    """A drop-down of (label, value) choices showing ``chosen`` (the first if it is not among them)."""
+    current = next((o for o in options if o[1] == chosen), options[0])
+    return UIDropDownMenu(
+        list[str | tuple[str, str]](options), current, rect, manager=scene.app.ui, container=container or scene.root,
+        object_id=ObjectID(object_id=f"#{name}", class_id="@player_kind"),
+    )
+
+
+def entry(
+    scene: Scene, rect: pygame.Rect, text: str, name: str, tip: str, limit: int, container=None
+) -> UITextEntryLine:
+    line = UITextEntryLine(rect, manager=scene.app.ui, container=container or scene.root,
+                           object_id=ObjectID(object_id=f"#{name}"))
+    line.set_text_length_limit(limit)
+    line.set_text(text)
+    line.set_tooltip(tip)
+    return line
+
+
+def background(size: tuple[int, int]) -> pygame.Surface:
+    """The pages' background: dusk blue, darker at the top."""
+    w, h = size
+    bg = pygame.Surface((w, h))
+    for y in range(h):
+        t = y / max(1, h - 1)
+        bg.fill(tuple(int(a + (b - a) * t) for a, b in zip(BG_TOP, BG_BOTTOM, strict=True)), (0, y, w, 1))
+    return bg
