@@ -94,6 +94,9 @@ class AtPoint:
     def thinking(self) -> bool:
         return False
 
+    def waiting_words(self) -> str:
+        return ""
+
     def is_human(self, side: str | None) -> bool:
         return False  # nobody plays in a replay: the battle's tools stay away
 
