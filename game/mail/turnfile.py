@@ -103,9 +103,7 @@ def parse_turn(name: str, raw: bytes) -> dict[str, Any]:
     try:
         doc = yaml.load(text, Loader=_LOADER)  # noqa: S506 - the safe loader (CSafeLoader), after the scan above
     except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f" (line {mark.line + 1})" if mark is not None else ""
-        raise TurnError(f"{name}: damaged turn file: not YAML{where}") from None
+        raise TurnError(f"{name}: damaged turn file: not YAML{_line(getattr(e, 'problem_mark', None))}") from None
     if not isinstance(doc, dict) or "quarterdeck_turn" not in doc:
         raise TurnError(f"{name}: not a turn file (no 'quarterdeck_turn' version)")
     why = shape_problem(doc)
@@ -123,10 +121,10 @@ def _hostile(text: str) -> str | None:
             if events > MAX_EVENTS:
                 return f"more than {MAX_EVENTS} values"
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-                return f"YAML anchors and aliases are not used in turn files (line {event.start_mark.line + 1})"
+                return f"YAML anchors and aliases are not used in turn files{_line(event.start_mark)}"
             tag = getattr(event, "tag", None)
             if tag and tag not in _PLAIN_TAGS and tag != "!":
-                return f"the YAML tag {tag[:40]!r} is not allowed (line {event.start_mark.line + 1})"
+                return f"the YAML tag {tag[:40]!r} is not allowed{_line(event.start_mark)}"
             if isinstance(event, yaml.CollectionStartEvent):
                 depth += 1
                 if depth > MAX_DEPTH:
@@ -134,9 +132,12 @@ def _hostile(text: str) -> str | None:
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
     except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        return "not YAML" + (f" (line {mark.line + 1})" if mark is not None else "")
+        return "not YAML" + _line(getattr(e, "problem_mark", None))
     return None
+
+
+def _line(mark: Any) -> str:
+    return f" (line {mark.line + 1})" if mark is not None else ""
 
 
 def _is_int(v: Any) -> bool:

@@ -73,6 +73,6 @@ def test_the_command_line_starts_a_game_and_a_computer_answers_it(tmp_path):
     run("a", "--mail-new", "duel", "--side", "british", "--out", t[0])
     run("b", "--mail-open", t[0], "--out", t[1])
     third = run("a", "--mail-open", t[1], "--player", "british:scripted", "--out", t[2])
-    assert third["commands"] >= 1
-    run("b", "--mail-open", t[2], "--player", "american:random", "--out", t[3])
+    fourth = run("b", "--mail-open", t[2], "--player", "american:random", "--out", t[3])
+    assert fourth["commands"] > third["commands"] or third["commands"] > 0  # whoever has the first move made it
     assert verify([Path(p) for p in t]).ok
