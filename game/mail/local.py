@@ -342,6 +342,7 @@ def open_turn(path: str | Path, chain_length: int = CHAIN_LENGTH) -> Opened:
         their_roll = None
         game.outbox, game.head_base = [], doc["head_after"]
         if joining:
+            r.load_scenario()  # a game of a scenario this Quarterdeck cannot play is refused at once
             game._recommit_if_short(RESERVE_FOR_ROLL)
         if r.fp is None and game.side not in r.opening and set(r.tips) == set(r.sides):
             reveal = game._spend()

@@ -116,19 +116,30 @@ class Record:
             self._begin()
 
     def _begin(self) -> None:
-        rules, ships = content()
+        rules = content()[0]
         ledger = Ledger(self.sides)
         for side in self.sides:
             ledger.commit(side, self.tips[side])
         seed = ledger.open(dict(self.opening), self.scenario)
+        scenario = self.load_scenario()
+        try:
+            session = Session(scenario, rules, seed, {s: PLAYER_KIND for s in self.sides}, dict(self.options),
+                              scenario_text=self.scenario_text)
+        except ValueError as e:  # an option the rule system does not have or cannot take
+            raise TurnProblem(f"the game's options: {str(e)[:200]}") from None
+        self.fp = FairPlay(session, ledger)
+
+    def load_scenario(self) -> Any:
+        """The game's scenario (shipped, or the text the first file carried), its sides checked."""
+        rules, ships = content()
         try:
             scenario = scenario_of({"scenario": self.scenario, "scenario_text": self.scenario_text},
                                    "the turn file", ships, rules)
         except SaveError as e:
             raise TurnProblem(str(e)) from None
-        session = Session(scenario, rules, seed, {s: PLAYER_KIND for s in self.sides}, dict(self.options),
-                          scenario_text=self.scenario_text)
-        self.fp = FairPlay(session, ledger)
+        if sorted(s.id for s in scenario.sides) != sorted(self.sides):
+            raise TurnProblem(f"the sides {', '.join(self.sides)} are not those of {self.scenario}")
+        return scenario
 
     # --- commands -------------------------------------------------------------------
 

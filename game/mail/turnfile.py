@@ -164,8 +164,9 @@ def shape_problem(doc: dict[str, Any]) -> str | None:
         return "'scenario' is not a scenario's name"
     if doc["scenario_text"] is not None and not isinstance(doc["scenario_text"], str):
         return "'scenario_text' must be the scenario's text or null"
-    if not isinstance(doc["options"], dict):
-        return "'options' must map option names to settings"
+    if not isinstance(doc["options"], dict) or not all(
+            isinstance(k, str) and (v is None or isinstance(v, dict)) for k, v in doc["options"].items()):
+        return "'options' must map option names to their settings"
     sides = doc["sides"]
     if not (isinstance(sides, list) and len(sides) == 2 and all(isinstance(s, str) and _NAME.match(s) for s in sides)
             and sides[0] != sides[1]):
