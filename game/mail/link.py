@@ -35,6 +35,26 @@ class MailLink:
     def of(cls, game_id: str) -> MailLink:
         return cls(LocalGame.load(game_id))
 
+    @classmethod
+    def from_turn(cls, path: str | Path) -> tuple[MailLink | None, str]:
+        """The menu's *Open turn file*: the link of the game the file belongs to (a new one for a first file),
+        the file opened on it so that :meth:`poll` plays it back; or None and the reason it was refused."""
+        from .local import known
+        from .turnfile import TurnError, read_turn
+
+        try:
+            game_id = read_turn(path)["game"]
+            if known(game_id):
+                link = cls.of(game_id)
+                if link.open_turn(path) is None:
+                    refused = link.poll()[-1]
+                    return None, refused.reason if isinstance(refused, Refused) else "refused"
+                return link, link.status()
+            opened = open_turn(path)
+        except (TurnError, MailProblem) as e:
+            return None, str(e)
+        return cls(opened.game), opened.game.status()
+
     def _snapshot(self) -> None:
         """The battle the window starts from: the local game as it stood when the seed was first there."""
         session = self.game.record.session

@@ -88,3 +88,17 @@ def test_before_the_seed_nothing_can_be_played_taken_back_or_said(tmp_path, monk
     link.say("good luck")
     reasons = [i.reason for i in link.poll()]
     assert len(reasons) == 3 and "seed is not drawn" in reasons[0] and "no chat" in reasons[2]
+
+
+def test_the_menu_opens_a_turn_file_of_a_known_game_for_playback_and_refuses_a_bad_one(duel, tmp_path, monkeypatch):
+    import shutil
+
+    seq = max(k for k in duel.before if k < len(duel.files))
+    monkeypatch.setenv("QUARTERDECK_HOME", str(shutil.copytree(duel.before[seq], tmp_path / "home")))
+    link, why = MailLink.from_turn(duel.files[seq - 3])
+    assert link is None and "an old file again" in why
+    link, why = MailLink.from_turn(duel.files[seq - 1])
+    window = Window(link)
+    window.follow()
+    assert window.copy.state.state_hash() == link.game.record.session.state.state_hash()
+    assert any(isinstance(i, Played) for i in window.seen)
