@@ -14,6 +14,8 @@ import sys
 # --bench, --selfplay and --replay print there for other programs to read.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from game.mail import cli as mail_cli  # noqa: E402 - argparse only; the e-mail game is imported when used
+
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="quarterdeck", description="Age-of-Sail naval wargame (Beat to Quarters v2.1).")
@@ -78,6 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--months", type=int, metavar="N", help="with --campaign: months to play (default: to the end)")
     p.add_argument("--auto", action="store_true", help="with --campaign FILE: the admiral runs a person's side too")
+    mail_cli.add_arguments(p)
     return p
 
 
@@ -175,6 +178,8 @@ def main(argv: list[str] | None = None) -> int:
         from game.campaign.runner import run as run_campaign
 
         return run_campaign(args.campaign, args.months, 1 if args.seed is None else args.seed, args.auto, sys.stdout)
+    if mail_cli.wanted(args):
+        return mail_cli.run(args)
     if args.replay:
         return _replay(args.replay)
     if args.report:

@@ -28,6 +28,11 @@ def campaigns_dir() -> Path:
     return home() / "campaigns"
 
 
+def mail_dir() -> Path:
+    """E-mail games: each player's private copy of each game (game.mail), never sent anywhere."""
+    return home() / "mail"
+
+
 def user_scenarios() -> list[Path]:
     """The player's scenario files, by name; an unreadable or missing folder lists nothing."""
     folder = scenarios_dir()
