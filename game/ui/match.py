@@ -17,7 +17,7 @@ from pathlib import Path
 
 from game.ai import make_player
 from game.ai.decide import NoAcceptableCommand, decide
-from game.fair.link import Ended, Incoming, Link, Played, Refused, TakenBack
+from game.fair.link import Ended, Incoming, Link, Notice, Played, Refused, TakenBack
 from game.persistence.autosave import autosave_path
 from game.persistence.save import write_save
 from game.persistence.session import Session
@@ -72,6 +72,8 @@ class Match:
         #: Why the link's copy of the battle can no longer be trusted, once it differed from the authority's.
         self.broken: str | None = None
         self._inbox: list[Incoming] = []
+        #: What the far end last said the battle waits on ("" when it waits on nothing it named).
+        self.notice = ""
         self.players = {side: kind for side, kind in session.players.items()}
         for side in session.state.sides:
             self.players.setdefault(side, HUMAN)
@@ -195,6 +197,8 @@ class Match:
             else:
                 if isinstance(item, Refused):
                     self.sent = None
+                if isinstance(item, Notice):
+                    self.notice = item.text if item.waiting else ""
                 out.append(item)
         return out
 
@@ -202,8 +206,10 @@ class Match:
         """What the phase bar adds while the battle waits: a computer thinking, or the far end of a link."""
         if self.link is not None and self.waiting_on_link():
             if self.sent is not None:
-                return "sent, waiting for the answer…"
+                return self.notice or "sent, waiting for the answer…"
             side = self.to_move()
+            if hasattr(self.link, "write_turn"):  # an e-mail game: its own words (send your file, wait for his)
+                return self.link.status()
             return f"waiting for {side} at the other computer…" if side else ""
         return "thinking…" if self.thinking() else ""
 

@@ -106,6 +106,19 @@ class BattleScene(Scene):
             pygame.Rect(0, 4, px(90), px(32)), "Legend", manager=app.ui, container=self.root,
             tool_tip_text="What every mark on the table and the card means.  Key: L",
         )
+        #: An e-mail game's two buttons on the bar: write the next turn file, open the opponent's.
+        self.mail_buttons: list[pygame_gui.elements.UIButton] = []
+        self.turn_dialog: pygame_gui.windows.UIFileDialog | None = None
+        if match.link is not None and hasattr(match.link, "write_turn"):
+            self.mail_buttons = [
+                pygame_gui.elements.UIButton(
+                    pygame.Rect(0, 4, px(120), px(32)), words, manager=app.ui, container=self.root, tool_tip_text=tip,
+                )
+                for words, tip in (
+                    ("Send turn", "Write your turn file (to the 'turn files' folder) for your opponent.  Key: F6"),
+                    ("Open turn", "Open your opponent's turn file and see his turn played.  Key: F7"),
+                )
+            ]
         self.layout(app.size)
         self.cam.fit(match.state.table_width, match.state.table_height)
         self.follow = Follow()  # the camera gliding to the action (setting follow)
@@ -142,6 +155,8 @@ class BattleScene(Scene):
         top = (bar - button.height) // 2
         self.menu_button.set_relative_position((w - px(96), top))
         self.legend_button.set_relative_position((w - px(192), top))
+        for k, b in enumerate(reversed(self.mail_buttons)):
+            b.set_relative_position((w - px(192) - px(126) * (k + 1), top))
 
     def resized(self, size: tuple[int, int]) -> None:
         super().resized(size)
@@ -149,7 +164,8 @@ class BattleScene(Scene):
 
     def bar_limit(self) -> int:
         """Where the turn bar's words must stop: the Legend and Menu buttons."""
-        return int(self.legend_button.get_abs_rect().left) - 8
+        first = self.mail_buttons[0] if self.mail_buttons else self.legend_button
+        return int(first.get_abs_rect().left) - 8
 
     message_edge = "top"  # the table's top, under the turn bar, where the eye looks for what is happening
 
@@ -352,6 +368,8 @@ class BattleScene(Scene):
             return True
         if self.match.link is not None and self._chat(event):
             return True
+        if self.mail_buttons and self._mail(event):
+            return True
         if event.type == pygame.KEYDOWN and self.banner is None and self._view_key(event.key, event.mod):
             return True
         return handle_event(self, event)
@@ -384,6 +402,40 @@ class BattleScene(Scene):
             self.chat_entry = None
             return True
         return event.type == pygame.KEYDOWN  # keys typed into the line are not the table's
+
+    def _mail(self, event: pygame.event.Event) -> bool:
+        """An e-mail game's turn files: Send turn (F6) writes ours, Open turn (F7) opens the opponent's."""
+        send, open_ = self.mail_buttons
+        pressed = event.ui_element if event.type == pygame_gui.UI_BUTTON_PRESSED else None
+        key = event.key if event.type == pygame.KEYDOWN else None
+        if pressed is send or key == pygame.K_F6:
+            from game.ui.mailplay import write_turn
+
+            wrote = write_turn(self.match.link)
+            if isinstance(wrote, Path):
+                self.log.note(f"turn file written: {wrote}", "link")
+                self.app.say(f"turn file written: {wrote} — send it to your opponent", seconds=10.0)
+            return True
+        if pressed is open_ or key == pygame.K_F7:
+            from game.ui.mailplay import outgoing_dir
+
+            if self.turn_dialog is not None:
+                self.turn_dialog.kill()
+            self.turn_dialog = pygame_gui.windows.UIFileDialog(
+                pygame.Rect(self.app.size[0] // 2 - 300, 80, 600, 520), self.app.ui,
+                window_title="Open your opponent's turn file", initial_file_path=str(outgoing_dir()),
+                allow_existing_files_only=True,
+            )
+            return True
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.turn_dialog:
+            self.turn_dialog = None
+            link = self.match.link
+            if link is not None and hasattr(link, "open_turn") and link.open_turn(event.text) is not None:
+                self.log.note(f"turn file opened: {event.text}", "link")
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.turn_dialog:
+            self.turn_dialog = None
+        return False
 
     #: Keys that change how the table is shown (game.ui.keys lists them): the setting, and what it says.
     VIEW_KEYS = {
@@ -498,7 +550,10 @@ class BattleScene(Scene):
                 self.log.note(item.text, "link")
                 self.app.say(item.text)
             elif isinstance(item, Refused):
-                self.app.say(item.reason)
+                if self.mail_buttons:
+                    self._error(item.reason)  # a turn file refused: the reason matters, and the game is intact
+                else:
+                    self.app.say(item.reason)
             elif isinstance(item, TakenBack):
                 self.anim.skip()
                 self.app.say("taken back")

@@ -86,9 +86,9 @@ class NetworkScene(Scene):
         label(self, R(pad, 46, w - 2 * pad, 26),
               "Host a battle for a friend to join, or join one; the host's computer keeps the battle and both "
               "make the dice.  Escape goes back", "@caption")
-        col_w = min(440, (w - 3 * pad) // 2)
+        col_w = min(440, (w - 4 * pad) // 3)
         x, y = pad, 90
-        label(self, R(x, y, col_w, 30), "Host a battle", "@heading")
+        label(self, R(x, y, col_w, 40), "Host a battle", "@heading")
         y += 40
         label(self, R(x, y + 4, 110, 24), "Scenario")
         self.scenario_menu = menu(self, [(s, s) for s in self.scenarios], self.scenario,
@@ -115,7 +115,7 @@ class NetworkScene(Scene):
         self.host_button = button(self, R(x + col_w - 150, y, 150, 40), "Host", "net_host",
                                   "Open the port and wait for the other player.  Key: H")
         jx, y = pad * 2 + col_w, 90
-        label(self, R(jx, y, col_w, 30), "Join a battle", "@heading")
+        label(self, R(jx, y, col_w, 40), "Join a battle", "@heading")
         y += 40
         label(self, R(jx, y + 4, 110, 24), "Address")
         self.address_entry = entry(self, R(jx + 110, y, col_w - 110, row), self.address, "net_address",
@@ -129,6 +129,32 @@ class NetworkScene(Scene):
                                   "Connect and take the side the host left you.  Key: J")
         self.watch_button = button(self, R(jx + col_w - 150 - 12 - 150, y, 150, 40), "Watch", "net_watch",
                                    "Connect as a spectator: see the battle, chat, command nothing")
+        mx, y = pad * 3 + 2 * col_w, 90
+        label(self, R(mx, y, col_w, 40), "Play by e-mail", "@heading")
+        y += 40
+        label(self, R(mx, y, col_w, 24), "Scenario and side: as chosen under Host", "@caption")
+        y += 32
+        self.mail_start_button = button(self, R(mx, y, col_w, 40), "Start an e-mail game", "mail_start",
+                                        "Write the first turn file of a new e-mail game, to send to your opponent")
+        y += 40 + gap
+        self.mail_open_button = button(self, R(mx, y, col_w, 40), "Open turn file\u2026", "mail_open",
+                                       "Open a turn file your opponent sent (the first of a new game, or the next "
+                                       "of one in progress).  Key: O")
+        y += 40 + gap + 8
+        from game.ui.mailplay import games
+
+        self.mail_games = games()
+        label(self, R(mx, y, col_w, 24), "Games in progress" if self.mail_games else "No e-mail games yet",
+              "@caption")
+        y += 28
+        self.mail_menu = None
+        if self.mail_games:
+            self.mail_menu = menu(self, [(g.label[:70], g.game_id) for g in self.mail_games],
+                                  self.mail_games[0].game_id, R(mx, y, col_w, row), "mail_games")
+            y += row + gap
+            self.mail_continue_button = button(self, R(mx + col_w - 150, y, 150, 40), "Continue", "mail_continue",
+                                               "Go back to this e-mail game")
+        self.file_dialog: pygame_gui.windows.UIFileDialog | None = None
         self.back_button = button(self, R(w - pad - 110, h - pad - 40, 110, 40), "Back", "net_back",
                                   "Back to the menu.  Key: Escape")
         self._note_interface()
@@ -179,14 +205,76 @@ class NetworkScene(Scene):
             return
         from game.ui.netplay import join_battle
 
-        made = join_battle(where[0], where[1], code, spectator)
+        made = join_battle(where[0], where[1], code, spectator, self.app)
         if isinstance(made, str):
             self.app.say(made, seconds=8.0)
             return
         what = "Watching" if spectator else "Joining"
         self.app.replace(lambda app: LinkScene(app, made, f"{what} the battle at {where[0]}:{where[1]}", []))
 
+    def mail_start(self) -> None:
+        from game.ui.mailplay import start_game
+
+        self._read()
+        made = start_game(self.scenario, self.side)
+        if isinstance(made, str):
+            self.app.say(made, seconds=8.0)
+            return
+        path, words = made
+        self._build()  # the new game is among those in progress
+        self.app.say(f"First turn file written: {path}.  {words}", seconds=14.0)
+
+    def mail_open(self, path: str) -> None:
+        from game.mail.link import MailLink
+        from game.ui.mailplay import write_turn
+
+        link, words = MailLink.from_turn(path)
+        if link is None:
+            self.app.say(words, seconds=12.0)
+            return
+        self._enter_mail(link, words, write_turn)
+
+    def mail_continue(self) -> None:
+        from game.mail.link import MailLink
+        from game.mail.local import MailProblem
+        from game.ui.mailplay import write_turn
+
+        if self.mail_menu is None:
+            return
+        try:
+            link = MailLink.of(self.mail_menu.selected_option[1])
+        except MailProblem as e:
+            self.app.say(str(e), seconds=10.0)
+            return
+        self._enter_mail(link, link.status(), write_turn)
+
+    def _enter_mail(self, link, words: str, write_turn) -> None:
+        """The battle, if it has begun; else, in the opening exchange, the reply written at once."""
+        if link.opening() is None:
+            if link.game.ball:
+                wrote = write_turn(link)
+                if isinstance(wrote, str):
+                    self.app.say(wrote, seconds=10.0)
+                    return
+                self._build()
+                self.app.say(f"Reply written: {wrote} — send it to your opponent", seconds=14.0)
+            else:
+                self.app.say(words, seconds=10.0)
+            return
+        title = f"E-mail game {link.game.short}"
+        self.app.replace(lambda app: LinkScene(app, link, title, []))
+
     # --- scene ------------------------------------------------------------------------
+
+    def _open_dialog(self) -> None:
+        from game.ui.mailplay import outgoing_dir
+
+        if self.file_dialog is not None:
+            self.file_dialog.kill()
+        self.file_dialog = pygame_gui.windows.UIFileDialog(
+            pygame.Rect(self.app.size[0] // 2 - 300, 80, 600, 520), self.app.ui,
+            window_title="Open a turn file", initial_file_path=str(outgoing_dir()), allow_existing_files_only=True,
+        )
 
     def _typing(self) -> bool:
         return any(e.is_focused for e in (self.port_entry, self.interface_entry, self.address_entry, self.code_entry))
@@ -202,8 +290,18 @@ class NetworkScene(Scene):
                 self.join(spectator=True)
             elif element is self.back_button:
                 self.app.back_to_menu()
+            elif element is self.mail_start_button:
+                self.mail_start()
+            elif element is self.mail_open_button:
+                self._open_dialog()
+            elif self.mail_menu is not None and element is self.mail_continue_button:
+                self.mail_continue()
             else:
                 return False
+            return True
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and element is self.file_dialog:
+            self.file_dialog = None
+            self.mail_open(event.text)
             return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and element is self.scenario_menu:
             self._read()
@@ -226,6 +324,9 @@ class NetworkScene(Scene):
                 return True
             if event.key == pygame.K_j:
                 self.join()
+                return True
+            if event.key == pygame.K_o:
+                self._open_dialog()
                 return True
         return False
 

@@ -1,0 +1,75 @@
+"""The window's way into a network battle: start a host or a client (game.net) and say what the other
+player needs to know.  Every failure is one line for the page to show; nothing here blocks for long (the
+host binds its port and returns; the client connects on its own thread)."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.fair.link import Link
+from game.persistence.autosave import autosave_path
+
+if TYPE_CHECKING:
+    from game.ui.app import QuarterdeckApp
+
+#: Addresses that say nothing to a player at another computer.
+_LOOPBACK = ("127.", "0.")
+
+
+def addresses() -> list[str]:
+    """This computer's addresses another computer on the network might reach (none found: [])."""
+    found: list[str] = []
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            ip = str(info[4][0])
+            if not ip.startswith(_LOOPBACK) and ip not in found:
+                found.append(ip)
+    except OSError:
+        pass
+    return found
+
+
+def host_battle(
+    app: QuarterdeckApp, scenario: str | Path, side: str, port: int, interface: str, resume: Path | None = None
+) -> tuple[Link, list[str]] | str:
+    """Host ``scenario`` (or resume the saved network battle ``resume``), the host commanding ``side``: the
+    host's own link and the lines the waiting card shows (the code, where to connect, what is open)."""
+    from game.net.host import Host
+    from game.persistence.save import SaveError, read_save
+
+    try:
+        doc = read_save(resume) if resume is not None else None
+        host = Host(
+            None if doc is not None else scenario, rules=app.rules, ships=app.ships, side=side or None, resume=doc,
+            interface=interface, port=port, autosave=autosave_path(),
+        ).start()
+    except SaveError as e:
+        return str(e)
+    except (OSError, ValueError) as e:
+        return f"could not host on {interface}:{port}: {getattr(e, 'strerror', None) or e}"
+    where = addresses()
+    if interface in ("0.0.0.0", "", "::"):
+        reach = ", ".join(f"{ip}:{host.port}" for ip in where) or f"this computer's address, port {host.port}"
+        open_note = f"Port {host.port} is open on every network of this computer (and nothing else is)"
+    else:
+        reach = f"{interface}:{host.port}"
+        open_note = f"Port {host.port} is open on {interface} only"
+    lines = [
+        f"Game code: {host.code}",
+        f"The other player joins at {reach}",
+        open_note,
+        f"The battle is autosaved to {autosave_path()} as it is played",
+    ]
+    return host.link, lines
+
+
+def join_battle(address: str, port: int, code: str, spectator: bool, app: QuarterdeckApp | None = None) -> Link | str:
+    from game.net.client import Client
+
+    try:
+        return Client(address, port, code, spectator=spectator,
+                      rules=app.rules if app else None, ships=app.ships if app else None)
+    except (OSError, ValueError) as e:
+        return f"could not join {address}:{port}: {e}"
