@@ -78,6 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--months", type=int, metavar="N", help="with --campaign: months to play (default: to the end)")
     p.add_argument("--auto", action="store_true", help="with --campaign FILE: the admiral runs a person's side too")
+    from game.net.cli import add_arguments as add_net_arguments
+
+    add_net_arguments(p)
     return p
 
 
@@ -175,6 +178,13 @@ def main(argv: list[str] | None = None) -> int:
         from game.campaign.runner import run as run_campaign
 
         return run_campaign(args.campaign, args.months, 1 if args.seed is None else args.seed, args.auto, sys.stdout)
+    if args.host is not None or args.join or args.spectate:
+        from game.net.cli import run as run_net
+
+        net = run_net(args)
+        if isinstance(net, int):
+            return net
+        args.net = net  # a NetPlan: the window opens the network battle it describes
     if args.replay:
         return _replay(args.replay)
     if args.report:

@@ -186,6 +186,7 @@ class Host:
         self._save_lock = threading.Lock()
         self._save_doc: dict[str, Any] | None = None
         self._saving = False
+        self._save_due = False
         self._saved = threading.Event()
         self._saved.set()
         if self.fp is not None:
@@ -618,10 +619,20 @@ class Host:
         self._autosave()
 
     def _autosave(self) -> None:
+        """Schedule an autosave after the messages just queued have gone out (their writers run first)."""
+        if self.autosave is None or self.fp is None or self._save_due:
+            return
+        self._save_due = True
+        self._saved.clear()
+        asyncio.get_running_loop().call_soon(self._autosave_now)
+
+    def _autosave_now(self) -> None:
         """Keep the battle on disk after every change: the document is taken here, written by a worker
         thread (a long battle's YAML takes tens of milliseconds, which the players' messages should not wait
         for); writes coalesce, so the file always ends as the latest document."""
+        self._save_due = False
         if self.autosave is None or self.fp is None:
+            self._saved.set()
             return
         doc = to_document(self.fp.session)
         with self._save_lock:
