@@ -40,6 +40,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--side", metavar="SIDE", help="with --host: the side the host plays (default: the first)")
     p.add_argument("--headless", action="store_true",
                    help="with --host/--join/--spectate: no window; computer players (--player SIDE:KIND) play on")
+    p.add_argument("--hold-at", type=int, metavar="N",
+                   help="with --join --headless: after N commands print {\"held\": N} and stop playing, connected, "
+                   "until killed (how the tests kill a client mid-battle)")
 
 
 def wanted(args: argparse.Namespace) -> bool:
@@ -87,7 +90,7 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int | NetPlan:
     try:
         if plan.role == "host":
             return _headless_host(plan, players, out)
-        return _headless_client(plan, players, out)
+        return _headless_client(plan, players, out, args.hold_at)
     except (OSError, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
@@ -185,7 +188,7 @@ def _headless_host(plan: NetPlan, players: dict[str, str], out: TextIO) -> int:
     return 0
 
 
-def _headless_client(plan: NetPlan, players: dict[str, str], out: TextIO) -> int:
+def _headless_client(plan: NetPlan, players: dict[str, str], out: TextIO, hold_at: int | None = None) -> int:
     from game.content.load import load_default
 
     from .client import Client
@@ -198,7 +201,11 @@ def _headless_client(plan: NetPlan, players: dict[str, str], out: TextIO) -> int
         deadline = time.monotonic() + GRACE
         while plan.role != "spectate" and not client.sides and client.ended is None and time.monotonic() < deadline:
             client.arrived.wait(0.05)
-        outcome = play(client, _kind_for(players, client.sides), rules, ships)
+        outcome = play(client, _kind_for(players, client.sides), rules, ships, stop_after=hold_at)
+        if hold_at is not None and outcome.session is not None and not outcome.session.over:
+            _line(out, {"held": len(outcome.session.commands)})
+            while True:
+                time.sleep(1)
     finally:
         client.close()
     if outcome.ended is not None or client.fp is None or outcome.session is None:

@@ -59,8 +59,9 @@ def mirror(document: dict[str, Any], rules: Any, ships: Any) -> Session:
 
 
 def play(link: Link, kind: str, rules: Any, ships: Any, timeout: float = BATTLE_TIMEOUT,
-         stop_after: int | None = None) -> Outcome:
-    """Play ``link``'s sides with computer player ``kind`` until the battle is over (or ``stop_after`` commands)."""
+         stop_after: int | None = None, pace: float = 0.0) -> Outcome:
+    """Play ``link``'s sides with computer player ``kind`` until the battle is over (or ``stop_after`` commands);
+    ``pace`` seconds of thought before each command stretch a battle (the fuzzer plays one while it attacks)."""
     out = Outcome()
     deadline = time.monotonic() + timeout
     agent = None
@@ -117,6 +118,8 @@ def play(link: Link, kind: str, rules: Any, ships: Any, timeout: float = BATTLE_
                 command = decide(agent, session.state, options, accepts)
             except NoAcceptableCommand as e:
                 raise DriveError(str(e)) from None
+            if pace:
+                time.sleep(pace)
             in_flight = (command, time.monotonic())
             link.send(command)
         if arrived is not None:

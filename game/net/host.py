@@ -67,6 +67,8 @@ START_TIMEOUT = 10.0
 #: Close codes: policy violation (wrong code, flood), try again later (full).
 CLOSE_POLICY = 1008
 CLOSE_FULL = 1013
+#: The close code websockets sends for a frame over max_size.
+CLOSE_TOO_BIG = 1009
 
 
 class TokenBucket:
@@ -294,7 +296,7 @@ class Host:
         try:
             await self._serve(conn)
         except ConnectionClosed as e:
-            if e.rcvd is not None and e.rcvd.code == 1009:
+            if (e.sent is not None and e.sent.code == CLOSE_TOO_BIG) or (e.rcvd and e.rcvd.code == CLOSE_TOO_BIG):
                 self.errors["size"] += 1
         except Exception:  # noqa: BLE001 - one connection's fault never stops the host
             self.errors["internal"] += 1
