@@ -64,6 +64,8 @@ PING_INTERVAL = 10.0
 PING_TIMEOUT = 20.0
 #: Seconds start() waits for the socket to be bound.
 START_TIMEOUT = 10.0
+#: Seconds a closing connection may go on sending before it is cut off.
+CLOSE_DRAIN = 2.0
 #: Close codes: policy violation (wrong code, flood), try again later (full).
 CLOSE_POLICY = 1008
 CLOSE_FULL = 1013
@@ -326,7 +328,6 @@ class Host:
             if not conn.alive:
                 return
             if not conn.bucket.take():
-                self.errors["rate"] += 1
                 if conn.bucket.strikes > FLOOD_STRIKES:
                     await self._close(conn, CLOSE_POLICY, "flooding")
                     return
@@ -340,8 +341,21 @@ class Host:
             self._dispatch(conn, msg)
 
     async def _close(self, conn: Conn, code: int, reason: str) -> None:
+        """Close a connection we are done with, reading (and dropping) what it still sends until its close
+        frame comes: a sender that floods would otherwise hold its slot until the closing handshake times out."""
+        conn.alive = False
         await asyncio.sleep(0.01)  # let the error message go first
-        await conn.ws.close(code, reason)
+        closing = asyncio.ensure_future(conn.ws.close(code, reason))
+        try:
+            await asyncio.wait_for(self._drain(conn), CLOSE_DRAIN)
+        except (TimeoutError, ConnectionClosed):
+            pass
+        if not closing.done():
+            conn.ws.transport.abort()
+
+    async def _drain(self, conn: Conn) -> None:
+        async for _ in conn.ws:
+            pass
 
     def _send(self, conn: Conn, msg: BaseModel) -> None:
         if conn.outbox.qsize() >= MAX_OUTBOX:
