@@ -13,7 +13,7 @@ import json
 import logging
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -61,7 +61,8 @@ class NetPlan:
     side: str | None = None
     scenario: str | None = None
     resume: str | None = None
-    options: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: Rule options as the command line spells them (NAME or NAME=VALUE).
+    options: tuple[str, ...] = ()
     autosave: str | None = None
 
 
@@ -100,18 +101,10 @@ def _plan(args: argparse.Namespace) -> NetPlan | str:
     roles = [r for r in ("host", "join", "spectate") if getattr(args, r) not in (None, [])]
     if len(roles) != 1:
         return "choose one of --host, --join and --spectate"
-    options: dict[str, dict[str, Any]] = {}
     if roles[0] == "host":
-        if args.option:
-            from game.systems import OptionError, parse_option
-
-            try:
-                options = dict(parse_option("btq21", t) for t in args.option)
-            except OptionError as e:
-                return str(e)
         return NetPlan("host", port=args.host, code=args.code, interface=args.interface, side=args.side,
                        scenario=None if args.load else (args.scenario or DEFAULT_SCENARIO), resume=args.load,
-                       options=options, autosave=args.save)
+                       options=tuple(args.option), autosave=args.save)
     where, code = getattr(args, roles[0])
     address, _, port_text = where.rpartition(":")
     try:
@@ -132,7 +125,23 @@ def _host(plan: NetPlan, rules: Any, ships: Any, autosave: str | None) -> Host:
             resume = read_save(plan.resume)
         except SaveError as e:
             raise ValueError(str(e)) from None
-    return Host(plan.scenario, rules=rules, ships=ships, options=plan.options, side=plan.side, resume=resume,
+    scenario: Any = None
+    options: dict[str, dict[str, Any]] = {}
+    if resume is None:
+        from game.content.load import ContentError, load_default, open_scenario, scenario_path
+        from game.systems import parse_option
+        from game.systems.base import OptionError
+
+        if rules is None or ships is None:
+            rules, ships = load_default()
+        try:
+            scenario = open_scenario(scenario_path(plan.scenario or DEFAULT_SCENARIO), ships, rules)
+            options = dict(parse_option(scenario.system, t) for t in plan.options)
+        except ContentError as e:
+            raise ValueError(e.problems[0]) from None
+        except OptionError as e:
+            raise ValueError(str(e)) from None
+    return Host(scenario, rules=rules, ships=ships, options=options, side=plan.side, resume=resume,
                 interface=plan.interface, port=plan.port, code=plan.code, autosave=autosave)
 
 

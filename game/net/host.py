@@ -30,10 +30,10 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.fair.chain import Chain
-from game.files import write_atomic
 from game.fair.ledger import Ledger, LedgerError
 from game.fair.link import Ended, Incoming, Notice, Played, Refused, Said, TakenBack
 from game.fair.play import FairPlay
+from game.files import write_atomic
 from game.persistence.save import to_document
 from game.persistence.session import Session
 from game.systems import command_from_dict
@@ -219,11 +219,11 @@ class Host:
     @property
     def note(self) -> str:
         """What is opened on the network, in one line for the player."""
-        where = (
-            f"listening on ALL network interfaces, port {self.port}: anyone who can reach this computer and has the code"
-            " can join" if self.interface in (ALL_INTERFACES, "::", "") else
-            f"listening on {self.interface} port {self.port} only"
-        )
+        if self.interface in (ALL_INTERFACES, "::", ""):
+            where = (f"listening on ALL network interfaces, port {self.port}: anyone who can reach this computer "
+                     "and has the code can join")
+        else:
+            where = f"listening on {self.interface} port {self.port} only"
         return f"{where}; game code {self.code}"
 
     def start(self) -> Host:
