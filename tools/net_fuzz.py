@@ -45,8 +45,11 @@ PER_CONNECTION = 60
 #: One attack in this many is a bad hello, one a frame over the size limit, one a flood; the rest send hostile
 #: messages at a speed the rate limit lets through.
 STYLES = 16
-#: Seconds each end thinks before a command, so the battle lasts while the fuzzer works.
+SPECIAL = 3
+#: Seconds each end thinks before a command at least; more when there are many messages to send, so the battle
+#: lasts while the fuzzer works (a duel has some sixty commands).
 PACE = 0.01
+COMMANDS_TO_SPREAD_OVER = 60
 #: A fuzz connection sends one message this often (seconds) unless it is flooding: under the host's rate
 #: limit, so every message is parsed and judged rather than dropped for its speed.
 GAP = 0.025
@@ -108,26 +111,30 @@ class Fuzzer:
         self.kinds: dict[str, int] = {"hostile": 0, "flood": 0, "huge": 0, "bad_hello": 0}
         self.closed_by_host = 0
         self.legal: dict[str, Any] | None = None
+        self.finished: float | None = None
 
     def run(self) -> None:
         asyncio.run(self._main())
+        self.finished = time.monotonic()
 
     async def _main(self) -> None:
-        await asyncio.gather(*(self._worker(random.Random(self.rng.random())) for _ in range(self.connections)))
+        await asyncio.gather(*(self._worker(random.Random(self.rng.random()), i) for i in range(self.connections)))
 
     def _take(self, n: int) -> int:
         n = min(n, self.total - self.sent)
         self.sent += max(0, n)
         return max(0, n)
 
-    async def _worker(self, rng: random.Random) -> None:
+    async def _worker(self, rng: random.Random, index: int) -> None:
         uri = f"ws://127.0.0.1:{self.port}"
+        first = index if index < SPECIAL else None  # every kind of attack comes at least once
         while self.sent < self.total:
             try:
                 async with connect(uri, max_size=p.MAX_FRAME * 64, open_timeout=5) as ws:
                     drain = asyncio.create_task(self._drain(ws))
                     try:
-                        await self._attack(ws, rng)
+                        await self._attack(ws, rng, first)
+                        first = None
                     finally:
                         drain.cancel()
             except (ConnectionClosed, OSError, InvalidHandshake, TimeoutError):
@@ -138,8 +145,8 @@ class Fuzzer:
         async for _ in ws:
             pass
 
-    async def _attack(self, ws: Any, rng: random.Random) -> None:
-        style = rng.randrange(STYLES)
+    async def _attack(self, ws: Any, rng: random.Random, style: int | None) -> None:
+        style = rng.randrange(STYLES) if style is None else style
         if style == 0:  # a hello that is not one
             if self._take(1):
                 self.kinds["bad_hello"] += 1
@@ -183,15 +190,22 @@ def main(argv: list[str] | None = None) -> int:
         outcomes: dict[str, Outcome] = {}
         failures: list[str] = []
 
+        pace = max(PACE, args.messages * GAP / args.connections / COMMANDS_TO_SPREAD_OVER)
+        played_under_fire: list[int] = []
+
         def end(name: str, link: Any, kind: str) -> None:
             try:
-                outcomes[name] = play(link, kind, rules, ships, timeout=TIMEOUT, pace=PACE)
+                outcomes[name] = play(link, kind, rules, ships, timeout=TIMEOUT, pace=pace)
             except Exception as e:  # noqa: BLE001 - reported in the JSON line
                 failures.append(f"{name}: {e}")
 
+        def fuzz() -> None:
+            fuzzer.run()
+            played_under_fire.append(len(host.fp.session.commands) if host.fp else 0)
+
         threads = [threading.Thread(target=end, args=("host", host.link, "scripted"), daemon=True),
                    threading.Thread(target=end, args=("client", client, "random"), daemon=True),
-                   threading.Thread(target=fuzzer.run, daemon=True)]
+                   threading.Thread(target=fuzz, daemon=True)]
         for t in threads:
             t.start()
         for t in threads:
@@ -216,7 +230,8 @@ def main(argv: list[str] | None = None) -> int:
                 "save": loaded.state.state_hash(),
                 "local_replay": local.session.state.state_hash(),
             }
-            result.update(over=fp.session.over, commands=len(fp.session.commands), rolls=len(fp.ledger.rolls),
+            result.update(over=fp.session.over, commands=len(fp.session.commands),
+                          under_fire=played_under_fire[0] if played_under_fire else None, rolls=len(fp.ledger.rolls),
                           hashes_agree=len(set(hashes.values())) == 1, state_hash=hashes["host"],
                           latency_ms=outcomes["client"].latency_ms() if "client" in outcomes else None)
         print(json.dumps(result))

@@ -12,7 +12,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from game.content.load import load_default
-from game.fair.link import Refused, Said
+from game.fair.link import Played, Refused, Said, TakenBack
 from game.net.client import Client
 from game.net.host import FLOOD_STRIKES, RATE_BURST, Host
 from game.net.turns import side_to_move
@@ -57,9 +57,12 @@ def _links(host, client):
 
 
 def _refused(link, host, command, part):
-    """Send ``command`` through ``link``: it comes back refused for ``part`` of a reason, and the host logged it."""
+    """Send ``command`` (None: a take-back) through ``link``: it comes back refused for ``part`` of a reason, and the host logged it."""
     before = len(host.refused)
-    link.send(command)
+    if command is None:
+        link.take_back()
+    else:
+        link.send(command)
     event = _until(link, lambda e: isinstance(e, Refused))
     assert part in event.reason
     assert len(host.refused) == before + 1 and part in host.refused[-1].reason
@@ -165,3 +168,16 @@ def test_a_flood_over_the_rate_limit_is_dropped_and_then_cut_off(battle):
                 ws.recv(timeout=WAIT)
     assert host.errors["rate"] - before >= FLOOD_STRIKES
     assert host.player_connected
+
+
+def test_a_player_takes_back_his_own_command_that_rolled_nothing_but_not_the_others(battle):
+    host, client = battle
+    session, mover, other, links, ships = _links(host, client)
+    command = session.legal()[0].command()
+    assert not host.fp.needs_dice(command)
+    links[mover].send(command)
+    played = _until(links[mover], lambda e: isinstance(e, Played))
+    _refused(links[other], host, None, f"the last command is {mover}'s")
+    links[mover].take_back()
+    assert _until(links[other], lambda e: isinstance(e, TakenBack)) == TakenBack(played.number)
+    assert len(host.fp.session.commands) == played.number - 1
