@@ -19,6 +19,7 @@ import asyncio
 import copy
 import logging
 import threading
+import time
 from typing import Any
 
 from pydantic import BaseModel
@@ -41,6 +42,10 @@ log = logging.getLogger("quarterdeck.net")
 BACKOFF_FIRST = 0.2
 BACKOFF_FACTOR = 2.0
 BACKOFF_MAX = 5.0
+#: Seconds without a connection after which the client gives up: before the first welcome (no host there),
+#: and after one (the host is gone for good).
+GIVE_UP_FIRST = 15.0
+GIVE_UP = 120.0
 #: Seconds to open a connection before it counts as a failure.
 OPEN_TIMEOUT = 5.0
 #: Largest frame the client takes from the host (the opening document of a long battle is big).
@@ -72,6 +77,9 @@ class Client:
         self.reconnects = 0
         self.refusals = 0
         self._token: str | None = None
+        #: A command of ours is with the host, unanswered; and how many commands the host had at the welcome.
+        self._awaiting = False
+        self._catch_up = 0
         self._opening: dict[str, Any] | None = None
         self._events: list[Incoming] = []
         self._lock = threading.Lock()
@@ -167,6 +175,7 @@ class Client:
         uri = f"ws://{self.address}:{self.port}"
         delay = BACKOFF_FIRST
         welcomed = False
+        since = time.monotonic()
         while not self._closed:
             try:
                 async with connect(uri, max_size=MAX_DOWNLOAD, open_timeout=OPEN_TIMEOUT) as ws:
@@ -197,17 +206,32 @@ class Client:
             if self._closed:
                 break
             if was:
+                since = time.monotonic()
+            elif time.monotonic() - since > (GIVE_UP if welcomed else GIVE_UP_FIRST):
+                self._end(f"no host answers at {self.address}:{self.port}" if not welcomed else
+                          f"the host at {self.address}:{self.port} has been gone for {GIVE_UP:g} s")
+                break
+            if was:
                 self._push(Notice(f"lost the connection to the host: reconnecting (every {BACKOFF_MAX:g} s at most)",
                                   connected=False, waiting=True))
             await asyncio.sleep(delay)
             delay = min(delay * BACKOFF_FACTOR, BACKOFF_MAX)
 
-    def _out(self, msg: BaseModel) -> None:
+    def _out(self, msg: BaseModel) -> bool:
         ws = self._ws
         if ws is None or not self._connected:
             self._push(Refused("not connected to the host: try again when the connection is back"))
-            return
+            return False
         asyncio.ensure_future(self._write(ws, p.encode(msg)))
+        return True
+
+    def _caught_up(self) -> None:
+        """After a reconnection, once what was missed has come: a command of ours the host never answered was
+        lost with the connection, and the window may send it again."""
+        have = len(self.fp.session.commands) if self.fp else 0
+        if self._awaiting and have >= self._catch_up:
+            self._awaiting = False
+            self._push(Refused("the connection dropped before the host answered: choose the command again"))
 
     async def _write(self, ws: ClientConnection, frame: str) -> None:
         try:
@@ -223,7 +247,8 @@ class Client:
             self._push(Refused("the battle has not begun"))
             return
         reveal = self.chain.peek() if self.fp.needs_dice(command) else None
-        self._out(p.SendCommand(type="command", command=command.to_dict(), reveal=reveal))
+        if self._out(p.SendCommand(type="command", command=command.to_dict(), reveal=reveal)):
+            self._awaiting = True
 
     # --- what the host says --------------------------------------------------------
 
@@ -241,14 +266,17 @@ class Client:
     def _handle(self, msg: Any) -> None:
         if isinstance(msg, p.Welcome):
             self._token = msg.token
+            self._catch_up = msg.commands
             self.name = msg.name
             self.sides = frozenset({msg.side}) if msg.side else frozenset()
             if msg.side and self._expect and not behind(msg.tips.get(msg.side), self._expect):
                 self._end("the host holds another commitment for our dice than ours")
                 return
             self._push(Notice(f"connected to the host as {msg.name}"))
+            self._caught_up()
         elif isinstance(msg, p.Opening):
             self._open(msg.document)
+            self._caught_up()
         elif isinstance(msg, p.RevealWanted):
             self._reveal_wanted(msg)
         elif isinstance(msg, p.PlayedMsg):
@@ -261,6 +289,7 @@ class Client:
             if self.fp is not None:
                 self.fp.ledger.commit(msg.side, msg.tip)
         elif isinstance(msg, p.RefusedMsg):
+            self._awaiting = False
             self.refusals += 1
             self._push(Refused(msg.reason))
         elif isinstance(msg, p.ErrorMsg):
@@ -339,4 +368,8 @@ class Client:
         side = next(iter(self.sides), None)
         if self.chain is not None and msg.reveals and side and msg.reveals.get(side) == self.chain.peek():
             self._expect = self.chain.reveal()  # spent only on a command that was played
+        if msg.side in self.sides:
+            self._awaiting = False
         self._push(Played(msg.number, msg.side, command, msg.reseed, msg.state_hash))
+        if msg.number == self._catch_up:
+            self._caught_up()

@@ -67,9 +67,18 @@ def play(link: Link, kind: str, rules: Any, ships: Any, timeout: float = BATTLE_
     agent = None
     in_flight: tuple[Command, float] | None = None
     in_a_row = 0
+    away = False
     arrived = getattr(link, "arrived", None)
     while time.monotonic() < deadline:
-        for event in link.poll():
+        events = link.poll()
+        # the opening is taken after the poll: every Played polled came after it was set, so none is lost
+        if out.session is None:
+            doc = link.opening()
+            if doc is not None:
+                out.session = mirror(doc, rules, ships)
+                for side in link.sides:
+                    agent = make_player(kind, out.session.seed, side, out.session.system.id)
+        for event in events:
             if isinstance(event, Played):
                 session = out.session
                 if session is None:
@@ -94,21 +103,15 @@ def play(link: Link, kind: str, rules: Any, ships: Any, timeout: float = BATTLE_
                         raise DriveError(f"{MAX_REFUSALS_IN_A_ROW} commands refused in a row: {event.reason}")
             elif isinstance(event, Notice):
                 out.notices.append(event.text)
-                if not event.connected:
-                    in_flight = None  # it may be lost; the host sends what we missed on reconnection
+                away = not event.connected  # no command goes while the far end is away (it would wait or fail)
             elif isinstance(event, Ended):
                 out.ended = event.reason
                 return out
-        if out.session is None:
-            doc = link.opening()
-            if doc is not None:
-                out.session = mirror(doc, rules, ships)
-                for side in link.sides:
-                    agent = make_player(kind, out.session.seed, side, out.session.system.id)
         session = out.session
         if session is not None and (session.over or (stop_after is not None and len(session.commands) >= stop_after)):
             return out
-        if session is not None and agent is not None and in_flight is None and side_to_move(session) in link.sides:
+        if (session is not None and agent is not None and in_flight is None and not away
+                and side_to_move(session) in link.sides):
             options = session.legal()
 
             def accepts(cmd: Command, s: Session = session) -> bool:

@@ -446,7 +446,9 @@ class Host:
 
     def _welcome(self, conn: Conn, have: int, committed: bool) -> None:
         tips = {s: t for s in self.sides if (t := self.ledger.expects(s)) is not None}
-        self._send(conn, p.Welcome(type="welcome", side=conn.side, name=conn.name, token=conn.token, tips=tips))
+        count = len(self.fp.session.commands) if self.fp else 0
+        self._send(conn, p.Welcome(type="welcome", side=conn.side, name=conn.name, token=conn.token, tips=tips,
+                                   commands=count))
         if self.fp is None:
             return
         commands = self.fp.session.commands

@@ -124,6 +124,8 @@ class Welcome(_Msg):
     token: Annotated[str, Field(max_length=64)]
     #: Every side's current commitment (what its next reveal must hash to).
     tips: Reveals
+    #: Commands the battle holds now: once the client has them all it knows what it missed has come.
+    commands: Number = 0
 
 
 class Opening(_Msg):

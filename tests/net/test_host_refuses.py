@@ -57,7 +57,7 @@ def _links(host, client):
 
 
 def _refused(link, host, command, part):
-    """Send ``command`` (None: a take-back) through ``link``: it comes back refused for ``part`` of a reason, and the host logged it."""
+    """Send ``command`` (None: a take-back) through ``link``: refused for ``part`` of a reason, and logged."""
     before = len(host.refused)
     if command is None:
         link.take_back()

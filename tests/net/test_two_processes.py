@@ -72,9 +72,9 @@ def test_two_processes_play_a_duel_to_the_same_hash_as_the_battle_played_again_l
 def test_a_client_killed_mid_battle_is_replaced_by_a_new_process_that_finishes_it(tmp_path):
     save = tmp_path / "hosted.yaml"
     host, where = _host(save)
-    first = _join(where, "--hold-at", "6")
+    first = _join(where, "--hold-at", "4")
     held = _line(first)
-    assert held["held"] >= 6
+    assert held["held"] >= 4
     first.send_signal(signal.SIGKILL)
     first.wait(TIMEOUT)
     second = _join(where)
