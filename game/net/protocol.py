@@ -32,8 +32,10 @@ MAX_COMMAND_TEXT = 200
 MAX_NUMBER = 100_000
 #: A chain value: 64 lower-case hex digits.
 HEX64 = r"^[0-9a-f]{64}$"
-#: Deepest nesting a frame may have before it is parsed (JSON nested deeper is hostile, never a message).
+#: Deepest nesting a client's frame may have before it is parsed (JSON nested deeper is hostile, never a
+#: message); the host's opening document nests its tables deeper, and the client takes up to MAX_HOST_DEPTH.
 MAX_DEPTH = 8
+MAX_HOST_DEPTH = 64
 
 Hex64 = Annotated[str, Field(pattern=HEX64)]
 SideId = Annotated[str, Field(min_length=1, max_length=MAX_SIDE, pattern=r"^[A-Za-z0-9_\-]+$")]
@@ -221,7 +223,8 @@ class BadMessage(ValueError):
 
 
 def _depth(text: str) -> int:
-    """How deep brackets nest in ``text`` (strings are skipped), measured before json parses it."""
+    """How deep brackets nest in ``text`` (strings are skipped), measured before json parses it (it stops
+    counting past the deepest any message may go)."""
     depth = deepest = 0
     in_string = escaped = False
     for ch in text:
@@ -237,20 +240,20 @@ def _depth(text: str) -> int:
         elif ch in "[{":
             depth += 1
             deepest = max(deepest, depth)
-            if deepest > MAX_DEPTH:
+            if deepest > MAX_HOST_DEPTH:
                 return deepest
         elif ch in "]}":
             depth -= 1
     return deepest
 
 
-def _parse(frame: str | bytes, adapter: TypeAdapter[Any]) -> Any:
+def _parse(frame: str | bytes, adapter: TypeAdapter[Any], size: int | None, depth: int) -> Any:
     if not isinstance(frame, str):
         raise BadMessage("binary", "binary frames are not messages: send JSON text")
-    if len(frame) > MAX_FRAME:
-        raise BadMessage("json", f"a message is at most {MAX_FRAME} characters")
-    if _depth(frame) > MAX_DEPTH:
-        raise BadMessage("json", f"JSON nested deeper than {MAX_DEPTH} levels")
+    if size is not None and len(frame) > size:
+        raise BadMessage("json", f"a message is at most {size} characters")
+    if _depth(frame) > depth:
+        raise BadMessage("json", f"JSON nested deeper than {depth} levels")
     try:
         data = json.loads(frame)
     except (ValueError, RecursionError):
@@ -267,12 +270,12 @@ def _parse(frame: str | bytes, adapter: TypeAdapter[Any]) -> Any:
 
 def parse_client(frame: str | bytes) -> Any:
     """A client's frame as its message model; BadMessage says why not."""
-    return _parse(frame, _CLIENT)
+    return _parse(frame, _CLIENT, MAX_FRAME, MAX_DEPTH)
 
 
 def parse_host(frame: str | bytes) -> Any:
     """The host's frame as its message model; BadMessage says why not."""
-    return _parse(frame, _HOST)
+    return _parse(frame, _HOST, None, MAX_HOST_DEPTH)
 
 
 def encode(message: BaseModel) -> str:

@@ -57,13 +57,14 @@ def _replayed(save: Path) -> tuple[str, str]:
             fair_replay(read_save(save), RULES, SHIPS).session.state.state_hash())
 
 
-def test_two_processes_play_a_duel_to_the_same_hash_as_the_battle_played_again_locally(tmp_path):
+def test_two_processes_play_a_duel_a_spectator_watches_and_all_reach_the_hash_of_the_battle_played_again(tmp_path):
     save = tmp_path / "hosted.yaml"
     host, where = _host(save)
     assert "127.0.0.1" in where["note"] and where["port"] > 0 and len(where["code"]) == 6
+    watcher = _start("--spectate", f"127.0.0.1:{where['port']}", where["code"], "--headless")
     client = _join(where)
-    joined, hosted = _finish(client), _finish(host)
-    assert joined["state_hash"] == hosted["state_hash"]
+    joined, watched, hosted = _finish(client), _finish(watcher), _finish(host)
+    assert joined["state_hash"] == watched["state_hash"] == hosted["state_hash"]
     assert joined["commands"] == hosted["commands"] > 0 and hosted["rolls"] > 0 and hosted["winner"]
     assert _replayed(save) == (hosted["state_hash"], hosted["state_hash"])
     assert hosted["refused"] == 0 and joined["latency_ms"]["n"] > 0
