@@ -15,6 +15,8 @@ from game.persistence.save import load_save, read_save
 
 RULES, SHIPS = load_default()
 WAIT = 30.0
+#: Commands played before the connection is cut.
+DROP_AT = 3
 #: Seconds each end thinks before a command, so the battle is still on when the connection drops.
 PACE = 0.01
 
@@ -42,8 +44,8 @@ def test_a_dropped_connection_reconnects_and_gets_only_what_it_missed(tmp_path):
     client = Client("127.0.0.1", host.port, host.code, rules=RULES, ships=SHIPS)
     threads, outcomes = _battle(host, client)
 
-    def drop():
-        while host.fp is None or len(host.fp.session.commands) < 8:
+    def drop():  # early: a duel may end within a handful of commands
+        while host.fp is None or len(host.fp.session.commands) < DROP_AT:
             time.sleep(0.005)
         client._call(lambda: client._ws.transport.abort())
 

@@ -73,9 +73,9 @@ def test_two_processes_play_a_duel_a_spectator_watches_and_all_reach_the_hash_of
 def test_a_client_killed_mid_battle_is_replaced_by_a_new_process_that_finishes_it(tmp_path):
     save = tmp_path / "hosted.yaml"
     host, where = _host(save)
-    first = _join(where, "--hold-at", "4")
+    first = _join(where, "--hold-at", "3")  # early: a duel may end within a handful of commands
     held = _line(first)
-    assert held["held"] >= 4
+    assert held["held"] >= 3
     first.send_signal(signal.SIGKILL)
     first.wait(TIMEOUT)
     second = _join(where)
