@@ -81,6 +81,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--months", type=int, metavar="N", help="with --campaign: months to play (default: to the end)")
     p.add_argument("--auto", action="store_true", help="with --campaign FILE: the admiral runs a person's side too")
     mail_cli.add_arguments(p)
+    from game.net.cli import add_arguments as add_net_arguments
+
+    add_net_arguments(p)
     return p
 
 
@@ -180,6 +183,13 @@ def main(argv: list[str] | None = None) -> int:
         return run_campaign(args.campaign, args.months, 1 if args.seed is None else args.seed, args.auto, sys.stdout)
     if mail_cli.wanted(args):
         return mail_cli.run(args)
+    if args.host is not None or args.join or args.spectate:
+        from game.net.cli import run as run_net
+
+        net = run_net(args)
+        if isinstance(net, int):
+            return net
+        args.net = net  # a NetPlan: the window opens the network battle it describes
     if args.replay:
         return _replay(args.replay)
     if args.report:
@@ -252,7 +262,11 @@ def _scenario_sides(name: str) -> list[str]:
 
 
 def _open(app, args) -> str | None:
-    """Put the app where the command line asks: a battle, a saved game or the menu."""
+    """Put the app where the command line asks: a battle, a saved game, a network battle or the menu."""
+    if getattr(args, "net", None) is not None:
+        from game.ui.netplay import open_plan
+
+        return open_plan(app, args.net)
     if args.load:
         return app.load_game(args.load)
     if args.edit is not None:

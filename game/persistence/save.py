@@ -92,9 +92,18 @@ def to_document(session: Session) -> dict[str, Any]:
     return doc
 
 
+#: libyaml's emitter when PyYAML has it (the same YAML, several times faster), else PyYAML's own.
+_DUMPER: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
 def write_save(path: str | Path, session: Session) -> None:
+    write_document(path, to_document(session))
+
+
+def write_document(path: str | Path, doc: dict[str, Any]) -> None:
+    """Write a save document already taken (a network host takes it on its loop and writes it on a worker)."""
     text = "# Quarterdeck saved battle: replayed command by command when loaded.\n"
-    text += yaml.safe_dump(to_document(session), sort_keys=False, allow_unicode=True)
+    text += yaml.dump(doc, Dumper=_DUMPER, sort_keys=False, allow_unicode=True)
     write_atomic(path, text)
 
 

@@ -32,7 +32,8 @@ def addresses() -> list[str]:
 
 
 def host_battle(
-    app: QuarterdeckApp, scenario: str | Path, side: str, port: int, interface: str, resume: Path | None = None
+    app: QuarterdeckApp, scenario: str | Path, side: str, port: int, interface: str, resume: Path | str | None = None,
+    code: str | None = None, options: dict | None = None,
 ) -> tuple[Link, list[str]] | str:
     """Host ``scenario`` (or resume the saved network battle ``resume``), the host commanding ``side``: the
     host's own link and the lines the waiting card shows (the code, where to connect, what is open)."""
@@ -43,7 +44,7 @@ def host_battle(
         doc = read_save(resume) if resume is not None else None
         host = Host(
             None if doc is not None else scenario, rules=app.rules, ships=app.ships, side=side or None, resume=doc,
-            interface=interface, port=port, autosave=autosave_path(),
+            interface=interface, port=port, autosave=autosave_path(), code=code, options=options,
         ).start()
     except SaveError as e:
         return str(e)
@@ -73,3 +74,25 @@ def join_battle(address: str, port: int, code: str, spectator: bool, app: Quarte
                       rules=app.rules if app else None, ships=app.ships if app else None)
     except (OSError, ValueError) as e:
         return f"could not join {address}:{port}: {e}"
+
+
+def open_plan(app: QuarterdeckApp, plan) -> str | None:
+    """The window opened on what ``--host``, ``--join`` or ``--spectate`` asked (a game.net.cli.NetPlan): the
+    waiting card, then the battle; or the reason it could not start."""
+    from game.ui.scenes.network import LinkScene
+
+    if plan.role == "host":
+        made = host_battle(app, plan.scenario or "duel", plan.side or "", plan.port, plan.interface, plan.resume,
+                           plan.code, plan.options)
+        if isinstance(made, str):
+            return made
+        link, lines = made
+        print(f"quarterdeck: hosting; {lines[0].lower()}; {lines[1]}", flush=True)
+        app.replace(lambda a: LinkScene(a, link, f"Hosting {plan.scenario or 'a saved battle'}", lines))
+        return None
+    joined = join_battle(plan.address, plan.port, plan.code or "", plan.role == "spectate", app)
+    if isinstance(joined, str):
+        return joined
+    what = "Watching" if plan.role == "spectate" else "Joining"
+    app.replace(lambda a: LinkScene(a, joined, f"{what} the battle at {plan.address}:{plan.port}", []))
+    return None

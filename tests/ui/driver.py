@@ -92,3 +92,10 @@ def pick_to_load(app, scene, path: str, confirm: bool = True) -> None:
         button = scene.confirm_load.confirm_button if confirm else scene.confirm_load.cancel_button
         click(app, button.get_abs_rect().center)
         frames(app, 2)
+
+
+def accepted_by(match):
+    """What a player's hand does with a command the computer chose for him: tried first, then submitted."""
+    from game.systems.base import Refusal
+
+    return lambda c: not isinstance(match.session.preview(c), Refusal) and bool(match.submit(c))

@@ -79,7 +79,7 @@ class LoopLink:
             side = s.state.ships[opts[0].ship].side
             if side != self.far:
                 break
-            decide(self.agent, s.state, opts, lambda c: self._play(c, side) is None)
+            decide(self.agent, s.state, opts, lambda c, side=side: self._play(c, side) is None)
         out, self.out = self.out, []
         return out
 

@@ -9,7 +9,7 @@ from game.systems.base import Refusal
 from game.ui.match import Sent
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.network import LinkScene, parse_address
-from tests.ui.driver import frames, key, make_app
+from tests.ui.driver import accepted_by, frames, key, make_app
 from tests.ui.loop_link import LoopLink
 
 
@@ -32,7 +32,7 @@ def test_the_window_plays_a_whole_battle_down_a_link_and_ends_with_the_authority
         m = scene.match
         if m.is_human(m.to_move()) and not scene.anim.busy:
             decide(
-                me, m.state, m.options(), lambda c: not isinstance(m.session.preview(c), Refusal) and bool(m.submit(c))
+                me, m.state, m.options(), accepted_by(m)
             )
         frames(app)
     assert scene.state.phase == "over"

@@ -7,10 +7,9 @@ import pygame
 
 from game.ai import make_player
 from game.ai.decide import decide
-from game.systems.base import Refusal
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.network import NetworkScene
-from tests.ui.driver import frames, key, make_app
+from tests.ui.driver import accepted_by, frames, key, make_app
 
 
 def _page(monkeypatch, home):
@@ -34,7 +33,7 @@ def _play_to_the_file(app, scene, side):
         frames(app)
         if not m.is_human(m.to_move()):
             return
-        decide(me, m.state, m.options(), lambda c: not isinstance(m.session.preview(c), Refusal) and bool(m.submit(c)))
+        decide(me, m.state, m.options(), accepted_by(m))
     raise AssertionError("the move never passed")
 
 

@@ -576,6 +576,13 @@ class BattleScene(Scene):
         if self.actions.needed != self._laid_for:
             self.layout(self.app.size)
 
+    def close(self) -> None:
+        if self.match.link is not None:  # leaving the battle hangs up (the host's autosave keeps it)
+            from game.ui.scenes.network import close_later
+
+            close_later(self.match.link)
+        super().close()
+
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface)
         if self.coach is not None:

@@ -10,6 +10,7 @@ the far end; Escape gives up.
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -47,6 +48,11 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     if not port.isdigit() or not 0 < int(port) < 65536:
         return f"the port in {text!r} must be a number from 1 to 65535"
     return host.strip("[]"), int(port)
+
+
+def close_later(link: Link) -> None:
+    """Close a link on a thread of its own: a client waits a moment for its connection to shut."""
+    threading.Thread(target=link.close, name="link-close", daemon=True).start()
 
 
 class NetworkScene(Scene):
@@ -191,6 +197,7 @@ class NetworkScene(Scene):
             self.app.say(made, seconds=8.0)
             return
         link, lines = made
+        print(f"quarterdeck: hosting; {lines[0].lower()}; {lines[1]}", flush=True)  # for a player at a terminal
         self.app.replace(lambda app: LinkScene(app, link, f"Hosting {self.scenario}", lines))
 
     def join(self, spectator: bool = False) -> None:
@@ -407,7 +414,7 @@ class LinkScene(Scene):
                              "the host's battle")
         except SaveError as e:
             self.over = str(e)
-            self.link.close()
+            close_later(self.link)
             self.status_label.set_text(str(e)[:200])
             self.cancel_button.set_text("Back")
             return
@@ -420,7 +427,7 @@ class LinkScene(Scene):
         if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.cancel_button) or (
             event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
         ):
-            self.link.close()
+            close_later(self.link)
             self.app.back_to_menu()
             return True
         return False

@@ -1,0 +1,54 @@
+"""The window hosts a battle on a real socket; a client at the far end plays the other side to the end."""
+
+import threading
+
+from game.ai import make_player
+from game.ai.decide import decide
+from game.content.load import load_default
+from game.net.client import Client
+from game.net.drive import play
+from game.ui.netplay import host_battle
+from game.ui.scenes.battle import BattleScene
+from game.ui.scenes.network import LinkScene
+from tests.ui.driver import accepted_by, frames, make_app
+
+RULES, SHIPS = load_default()
+
+
+def test_the_hosts_window_and_a_client_play_a_duel_over_loopback_to_the_same_end(tmp_path, monkeypatch):
+    monkeypatch.setenv("QUARTERDECK_HOME", str(tmp_path))
+    app = make_app()
+    app.settings.animation = "instant"
+    made = host_battle(app, "duel", "british", 0, "127.0.0.1")
+    assert not isinstance(made, str), made
+    link, lines = made
+    assert lines[0].startswith("Game code: ") and "127.0.0.1 only" in lines[2]
+    host = link._host
+    app.replace(lambda a: LinkScene(a, link, "Hosting duel", lines))
+    frames(app, 2)
+    assert isinstance(app.scene, LinkScene), "no battle before the other player has joined and committed"
+
+    client = Client("127.0.0.1", host.port, host.code, rules=RULES, ships=SHIPS)
+    far: dict = {}
+    worker = threading.Thread(target=lambda: far.update(out=play(client, "random", RULES, SHIPS, timeout=240)))
+    worker.start()
+    for _ in range(600):
+        frames(app)
+        if isinstance(app.scene, BattleScene):
+            break
+    scene = app.scene
+    assert isinstance(scene, BattleScene) and scene.match.link is link
+    me = make_player("scripted", 2, "british", "btq21")
+    m = scene.match
+    for _ in range(20000):
+        if m.state.phase == "over" or m.broken:
+            break
+        if m.is_human(m.to_move()) and not scene.anim.busy:
+            decide(me, m.state, m.options(), accepted_by(m))
+        frames(app)
+    worker.join(60)
+    assert m.broken is None and m.state.phase == "over"
+    assert far["out"].session.state.state_hash() == m.state.state_hash() == host.fp.session.state.state_hash()
+    assert (tmp_path / "autosave.yaml").exists(), "the host's autosave keeps the battle"
+    client.close()
+    link.close()
