@@ -79,6 +79,9 @@ class Ledger:
     rolls: list[Roll] = field(default_factory=list)
     #: The reveals that made the battle's seed ({} if its seed was not drawn that way).
     opening: dict[str, str] = field(default_factory=dict)
+    #: How many commitments had been made when the opening reveals were taken (a side may re-commit after
+    #: the opening and before the first roll: the order must be kept to check the reveals again).
+    opened_after: int = 0
     #: What each side's next reveal must hash to.
     _last: dict[str, str] = field(default_factory=dict)
 
@@ -120,6 +123,7 @@ class Ledger:
             raise LedgerError("the battle's seed was drawn already")
         self._take(reveals)
         self.opening = dict(reveals)
+        self.opened_after = len(self.commitments)
         return opening_seed(reveals, scenario_id)
 
     def roll(self, command: int, reveals: dict[str, str], head: str) -> Roll:
@@ -157,6 +161,7 @@ class Ledger:
         return {
             "sides": list(self.sides),
             "opening": dict(self.opening),
+            "opened_after": self.opened_after,
             "commitments": [{"side": c.side, "tip": c.tip, "before_roll": c.before_roll} for c in self.commitments],
             "rolls": [{"command": r.command, "reveals": dict(r.reveals), "seed": r.seed} for r in self.rolls],
         }
@@ -164,8 +169,8 @@ class Ledger:
     @classmethod
     def from_dict(cls, doc: Any) -> Ledger:
         """A ledger read from a file, every reveal checked against its chain (commands are checked on replay)."""
-        if not isinstance(doc, dict) or set(doc) - {"sides", "opening", "commitments", "rolls"}:
-            raise LedgerError("must hold sides, opening, commitments and rolls")
+        if not isinstance(doc, dict) or set(doc) - {"sides", "opening", "opened_after", "commitments", "rolls"}:
+            raise LedgerError("must hold sides, opening, opened_after, commitments and rolls")
         sides = doc.get("sides")
         if not (isinstance(sides, list) and 1 < len(sides) <= 8 and all(isinstance(s, str) for s in sides)):
             raise LedgerError("'sides' must list the battle's sides")
@@ -197,13 +202,25 @@ class Ledger:
                 except LedgerError as e:
                     raise LedgerError(f"commitment: {e}") from None
 
-        commit_up_to(0)
         if opening:
+            after = doc.get("opened_after", 0)
+            if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after <= len(queue):
+                raise LedgerError("'opened_after' must count the commitments made before the opening")
+            if any(c["before_roll"] for c in queue[:after]):
+                raise LedgerError("the opening came after a roll")
+            for _ in range(after):
+                c = queue.pop(0)
+                try:
+                    ledger.commit(c["side"], c["tip"])
+                except LedgerError as e:
+                    raise LedgerError(f"commitment: {e}") from None
             try:
                 ledger._take(opening)
             except LedgerError as e:
                 raise LedgerError(f"the opening reveals: {e}") from None
             ledger.opening = dict(opening)
+            ledger.opened_after = after
+        commit_up_to(0)
         for i, r in enumerate(rolls, 1):
             commit_up_to(i - 1)
             if not isinstance(r, dict) or set(r) != {"command", "reveals", "seed"}:

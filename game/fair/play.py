@@ -10,6 +10,7 @@ e-mail game keep one; so does whoever verifies a finished game.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from game.persistence.session import Session
@@ -101,8 +102,7 @@ class FairPlay:
             why = self.ledger.problem(side, value)
             if why:
                 raise LedgerError(why)
-        trial = Ledger(self.ledger.sides, list(self.ledger.commitments), list(self.ledger.rolls),
-                       dict(self.ledger.opening), dict(self.ledger._last))
+        trial = copy.deepcopy(self.ledger)
         roll = trial.roll(number, reveals, head)  # checks without touching the ledger yet
         result = self.session.submit(command, reseed=roll.seed)
         if isinstance(result, Refusal):

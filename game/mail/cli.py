@@ -15,7 +15,7 @@ from typing import Any
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--mail-new", metavar="SCENARIO",
                    help="start a game by e-mail as --side SIDE; --out FILE writes the first turn file to send")
-    p.add_argument("--side", metavar="SIDE", help="with --mail-new: the side you command")
+    # --side (the side you command) is shared with --host: game.net.cli defines it
     p.add_argument("--mail-open", metavar="FILE",
                    help="open your opponent's turn file (.qdturn); with --player SIDE:KIND the computer moves for "
                         "you and --out FILE writes your answer")

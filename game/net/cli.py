@@ -37,7 +37,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--interface", metavar="ADDR", default=ALL_INTERFACES,
                    help="with --host: the interface to listen on (default: all of them)")
     p.add_argument("--code", metavar="CODE", help="with --host: the game code (default: a random one, printed)")
-    p.add_argument("--side", metavar="SIDE", help="with --host: the side the host plays (default: the first)")
+    p.add_argument("--side", metavar="SIDE",
+                   help="with --host: the side the host plays (default: the first); with --mail-new: your side")
     p.add_argument("--headless", action="store_true",
                    help="with --host/--join/--spectate: no window; computer players (--player SIDE:KIND) play on")
     p.add_argument("--hold-at", type=int, metavar="N",

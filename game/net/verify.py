@@ -30,8 +30,11 @@ def fair_replay(doc: dict[str, Any], rules: Any, ships: Any, name: str = "the ba
             c = commitments.pop(0)
             ledger.commit(c.side, c.tip)
 
-    commit_up_to(0)
+    for c in commitments[: recorded.opened_after]:  # the commitments the opening reveals answer
+        ledger.commit(c.side, c.tip)
+    del commitments[: recorded.opened_after]
     seed = ledger.open(dict(recorded.opening), scenario.id)
+    commit_up_to(0)
     if seed != doc["seed"]:
         raise ReplayMismatch(f"{name}: the opening reveals make seed {seed}, not {doc['seed']}")
     session = Session(scenario, rules, seed, dict(doc["players"]), dict(doc.get("options") or {}))

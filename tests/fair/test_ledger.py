@@ -161,3 +161,14 @@ def test_fairplay_needs_no_reveals_for_a_command_that_rolls_nothing():
     assert quiet
     assert not isinstance(fp.submit(quiet[0]), type(None))
     assert isinstance(fp, FairPlay) and not fp.ledger.rolls
+
+
+def test_a_side_that_commits_again_after_the_opening_and_before_any_roll_still_checks():
+    led = Ledger(("a", "b"))
+    a1, a2, b = Chain(b"1" * 32, 4), Chain(b"2" * 32, 4), Chain(b"3" * 32, 4)
+    led.commit("a", a1.tip)
+    led.commit("b", b.tip)
+    led.open({"a": a1.reveal(), "b": b.reveal()}, "duel")
+    led.commit("a", a2.tip)  # a killed client's new process, before the first roll
+    led.roll(3, {"a": a2.reveal(), "b": b.reveal()}, "0" * 64)
+    assert Ledger.from_dict(led.to_dict()).to_dict() == led.to_dict()

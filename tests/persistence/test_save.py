@@ -193,7 +193,7 @@ def test_a_save_records_the_rule_system_the_tables_and_their_digest(tmp_path):
     path = tmp_path / "duel.yaml"
     write_save(path, _played())
     doc = yaml.safe_load(path.read_text())
-    assert doc["quarterdeck_save"] == 3 and doc["system"] == "btq21" and doc["options"] == {}
+    assert doc["quarterdeck_save"] == 4 and doc["system"] == "btq21" and doc["options"] == {}
     assert doc["tables_digest"] == table_digest(RULES) and doc["tables"] == table_data(RULES)
 
 
@@ -240,3 +240,17 @@ def test_a_save_naming_an_unknown_system_or_option_is_refused_in_one_line(tmp_pa
     path.write_text(yaml.safe_dump(doc, sort_keys=False))
     with pytest.raises(SaveError, match=re.escape(said)):
         read_save(path)
+
+
+def test_a_version_3_save_still_loads_and_may_not_claim_fair_dice(tmp_path):
+    path = tmp_path / "duel.yaml"
+    session = _played()
+    write_save(path, session)
+    doc = yaml.safe_load(path.read_text())
+    doc["quarterdeck_save"] = 3
+    path.write_text(yaml.safe_dump(doc))
+    assert load_save(path, RULES, SHIPS).state.state_hash() == session.state.state_hash()
+    doc["fair_dice"] = {"sides": ["a", "b"], "opening": {}, "commitments": [], "rolls": []}
+    path.write_text(yaml.safe_dump(doc))
+    with pytest.raises(SaveError, match="came with save version 4"):
+        load_save(path, RULES, SHIPS)
