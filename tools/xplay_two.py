@@ -26,16 +26,33 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PY = str(ROOT / ".venv" / "bin" / "python") if (ROOT / ".venv").exists() else sys.executable
 W, H = 1600, 900
-SIDES = {"british": 0, "american": H}  # the host plays the British (the scenario's second side); y offset
+#: The host keeps the page's first choice of side: the duel's first side, the Americans; the client the other.
+SIDES = {"american": 0, "british": H}
 
 
 def sh(*args: str, env=None) -> None:
     subprocess.run(args, check=False, env=env)
 
 
+#: The X window of each game, by its top (found once both are up): keys go to the focused window, and
+#: without a window manager the focus does not follow the pointer.
+WINDOWS: dict[int, str] = {}
+
+
+def find_windows(games, env) -> None:
+    """Each game's window by its process (an SDL window names its process, not always its title)."""
+    for game, dy in zip(games, (0, H), strict=True):
+        ids = subprocess.run(["xdotool", "search", "--pid", str(game.pid)], capture_output=True, text=True,
+                             env=env).stdout.split()
+        if ids:
+            WINDOWS[dy] = ids[-1]
+
+
 def act(line: str, dy: int, env) -> None:
     """One xplay line, played on the window whose top is at ``dy``."""
     parts = line.split()
+    if parts and parts[0] in ("key", "type") and dy in WINDOWS:
+        sh("xdotool", "windowfocus", "--sync", WINDOWS[dy], env=env)
     if not parts or parts[0].startswith("#"):
         return
     kind = parts[0]
@@ -96,13 +113,15 @@ def main() -> int:
         return all(g.poll() is None for g in games)
 
     try:
+        find_windows(games, env)
+        print(f"windows: {WINDOWS}")
         shot("00-menus")
         for line in ("move 800 450", "key t", "wait 2", "key h", "wait 3"):
             act(line, 0, env)
         shot("01-hosting")
         code = None
         for _ in range(40):
-            m = re.search(r"game code: ([A-Z0-9]+)", (out / "host.log").read_text())
+            m = re.search(r"Game code: ([A-Z0-9]+)", (out / "host.log").read_text())
             if m:
                 code = m.group(1)
                 break

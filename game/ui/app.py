@@ -418,6 +418,13 @@ class QuarterdeckApp(App):
             return str(e)
         except OSError as e:
             return f"{path}: {e.strerror or e}"
+        if session.fair is not None:
+            # a battle between two computers goes on only between them: its dice need both players' reveals
+            from game.ui.scenes.network import NetworkScene
+
+            self.replace(lambda app: NetworkScene(app, resume=Path(path)))
+            self.say("a network battle: host it again here, and the other player joins it", seconds=8.0)
+            return None
         for finder in self.sequel_finders:
             if sequel is not None:
                 break

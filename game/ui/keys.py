@@ -29,6 +29,7 @@ TABLE_KEYS: tuple[tuple[str, str], ...] = (
     ("P", "pin the roll in the dice tray (again: release it); click a recent roll above the tray to pin it"),
     ("Ctrl+S / Ctrl+O", "save / load"),
     ("T (a game between two computers)", "chat: type a line under the log, Enter sends it, Esc puts it away"),
+    ("F6 / F7 (an e-mail game)", "write your turn file / open your opponent's"),
     ("F1", "this reference"),
     ("F11 / F12", "fullscreen / screenshot"),
     ("Esc", "cancel the tool or plan, or back out"),

@@ -210,7 +210,8 @@ class Match:
             side = self.to_move()
             if hasattr(self.link, "write_turn"):  # an e-mail game: its own words (send your file, wait for his)
                 return self.link.status()
-            return f"waiting for {side} at the other computer…" if side else ""
+            names = {s.id: s.name for s in self.session.scenario.sides}
+            return f"waiting for {names.get(side, side)} at the other computer…" if side else ""
         return "thinking…" if self.thinking() else ""
 
     def waiting_on_link(self) -> bool:

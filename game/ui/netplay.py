@@ -61,7 +61,7 @@ def host_battle(
         f"Game code: {host.code}",
         f"The other player joins at {reach}",
         open_note,
-        f"The battle is autosaved to {autosave_path()} as it is played",
+        f"Autosaved as it is played: {autosave_path()}",
     ]
     return host.link, lines
 
@@ -87,7 +87,7 @@ def open_plan(app: QuarterdeckApp, plan) -> str | None:
         if isinstance(made, str):
             return made
         link, lines = made
-        print(f"quarterdeck: hosting; {lines[0].lower()}; {lines[1]}", flush=True)
+        print(f"quarterdeck: hosting; {lines[0]}; {lines[1]}", flush=True)
         app.replace(lambda a: LinkScene(a, link, f"Hosting {plan.scenario or 'a saved battle'}", lines))
         return None
     joined = join_battle(plan.address, plan.port, plan.code or "", plan.role == "spectate", app)

@@ -52,3 +52,24 @@ def test_the_hosts_window_and_a_client_play_a_duel_over_loopback_to_the_same_end
     assert (tmp_path / "autosave.yaml").exists(), "the host's autosave keeps the battle"
     client.close()
     link.close()
+
+
+def test_a_saved_network_battle_is_hosted_again_not_played_on_alone(tmp_path, monkeypatch):
+    from game.persistence.save import write_save
+    from game.ui.scenes.network import NetworkScene
+    from tests.ui.loop_link import LoopLink
+
+    monkeypatch.setenv("QUARTERDECK_HOME", str(tmp_path))
+    far = LoopLink()
+    far.poll()  # the far side plays its first commands
+    path = tmp_path / "autosave.yaml"
+    write_save(path, far.fp.session)
+    app = make_app()
+    assert app.continue_autosave() is None
+    scene = app.scene
+    assert isinstance(scene, NetworkScene) and scene.resume == path and "Hosts again" in scene.resume_words
+    made = host_battle(app, "duel", "british", 0, "127.0.0.1", scene.resume)
+    assert not isinstance(made, str), made
+    link, _ = made
+    assert len(link._host.fp.session.commands) == len(far.fp.session.commands)
+    link.close()

@@ -203,6 +203,8 @@ class MenuScene(Scene):
         title = entry.title.split(" \u2014 ")[0] if entry else "a scenario this game does not have"
         if doc.get("over") is True:  # nothing to resume: the end screen was its last word
             return False, f"The last battle, {title}, is over"
+        if doc.get("fair_dice") is not None:
+            title = f"{title} (network: hosted again)"
         turn = doc.get("turn")
         if isinstance(turn, int) and not isinstance(turn, bool):
             return True, f"{title}, turn {turn}"

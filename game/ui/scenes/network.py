@@ -11,6 +11,7 @@ the far end; Escape gives up.
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -60,12 +61,24 @@ class NetworkScene(Scene):
 
     app: QuarterdeckApp
 
-    def __init__(self, app: QuarterdeckApp) -> None:
+    def __init__(self, app: QuarterdeckApp, resume: Path | None = None) -> None:
         super().__init__(app)
         from game.content.load import list_scenarios
 
         self.scenarios = [s for s in list_scenarios()]
         self.scenario = "duel" if "duel" in self.scenarios else self.scenarios[0]
+        #: A saved network battle to host again (Continue or Load of one), or None for a new battle.
+        self.resume = resume
+        self.resume_words = ""
+        if resume is not None:
+            from game.persistence.save import SaveError, read_save
+
+            try:
+                doc = read_save(resume)
+                self.scenario = doc["scenario"] if doc["scenario"] in self.scenarios else self.scenario
+                self.resume_words = f"Hosts again: {doc['scenario']}, turn {doc.get('turn', '?')} ({resume.name})"
+            except SaveError as e:
+                self.resume, self.resume_words = None, str(e)[:90]
         self.side = ""
         self.port = str(DEFAULT_PORT)
         self.interface = ALL_NETWORKS
@@ -120,6 +133,9 @@ class NetworkScene(Scene):
         y += 30
         self.host_button = button(self, R(x + col_w - 150, y, 150, 40), "Host", "net_host",
                                   "Open the port and wait for the other player.  Key: H")
+        if self.resume_words:
+            label(self, R(x, y + 46, col_w, 24), self.resume_words, "@caption")
+            self.scenario_menu.disable()
         jx, y = pad * 2 + col_w, 90
         label(self, R(jx, y, col_w, 40), "Join a battle", "@heading")
         y += 40
@@ -192,12 +208,13 @@ class NetworkScene(Scene):
             return
         from game.ui.netplay import host_battle
 
-        made = host_battle(self.app, self.scenario, self.side, int(self.port), self.interface.strip() or ALL_NETWORKS)
+        made = host_battle(self.app, self.scenario, self.side, int(self.port), self.interface.strip() or ALL_NETWORKS,
+                           self.resume)
         if isinstance(made, str):
             self.app.say(made, seconds=8.0)
             return
         link, lines = made
-        print(f"quarterdeck: hosting; {lines[0].lower()}; {lines[1]}", flush=True)  # for a player at a terminal
+        print(f"quarterdeck: hosting; {lines[0]}; {lines[1]}", flush=True)  # for a player at a terminal
         self.app.replace(lambda app: LinkScene(app, link, f"Hosting {self.scenario}", lines))
 
     def join(self, spectator: bool = False) -> None:
@@ -375,7 +392,7 @@ class LinkScene(Scene):
         self.scrim = make_scrim(self)
         w, h = self.app.size
         height = 170 + 30 * len(self.lines)
-        self.card = centred_card(self, self.scrim, min(w - 40, 620), min(h - 40, height))
+        self.card = centred_card(self, self.scrim, min(w - 40, 820), min(h - 40, height))
         cw = design(self.card.get_container().get_size())[0]
         label(self, R(16, 10, cw - 32, 40), self.title, "@heading", container=self.card)
         y = 56
