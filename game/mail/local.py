@@ -34,7 +34,7 @@ from .turnfile import GAME_ID, TURN_FORMAT, TurnError, file_hash, read_turn, sig
 LOCAL_FORMAT = 1
 #: A local game holds the whole battle (a save of some hundred kB at most) and the last file sent.
 MAX_LOCAL_BYTES = 16 * 1024 * 1024
-#: Reveals kept in hand: a player re-commits before his chain runs out (docs/MAIL.md, "Re-commitments").
+#: Reveals kept in hand: a player re-commits before his chain runs out (docs/NETPLAY.md, "Re-commitments").
 RESERVE_FOR_ROLL = 2
 RESERVE_AT_REST = 1
 #: Hex digits of a game id shown to the player.

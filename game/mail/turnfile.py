@@ -38,7 +38,7 @@ MAX_DEPTH = 16
 MAX_ENTRIES = 2000
 #: The turn files of one game (a duel takes some dozens, Trafalgar some thousands).
 MAX_SEQ = 1_000_000
-#: The kinds of entry, in the words docs/MAIL.md uses.
+#: The kinds of entry, in the words docs/NETPLAY.md (Play by e-mail) uses.
 ENTRY_KINDS = {
     "commit": ("tip",),
     "open": ("reveal",),

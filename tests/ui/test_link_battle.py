@@ -5,6 +5,7 @@ import pygame
 from game.ai import make_player
 from game.ai.decide import decide
 from game.fair.link import Played
+from game.net.host import DEFAULT_PORT
 from game.systems.base import Refusal
 from game.ui.match import Sent
 from game.ui.scenes.battle import BattleScene
@@ -81,6 +82,6 @@ def test_chat_opens_with_t_and_goes_down_the_link():
 
 def test_an_address_is_host_and_port_or_a_reason():
     assert parse_address("10.0.0.5:9000") == ("10.0.0.5", 9000)
-    assert parse_address("localhost") == ("localhost", 7878)
+    assert parse_address("localhost") == ("localhost", DEFAULT_PORT)
     assert "port" in parse_address("10.0.0.5:99999")
     assert "address" in parse_address("")

@@ -18,6 +18,7 @@ import pygame
 import pygame_gui
 
 from game.fair.link import Ended, Incoming, Link, Notice
+from game.net.host import DEFAULT_PORT
 from game.ui.app import Scene
 from game.ui.scale import design
 from game.ui.scale import rect as R
@@ -27,8 +28,6 @@ from game.ui.widgets import background, button, entry, label, menu
 if TYPE_CHECKING:
     from game.ui.app import QuarterdeckApp
 
-#: The port offered first (any free one the player likes will do).
-DEFAULT_PORT = 7878
 #: Listening on every network of the computer (the default), or on this computer only.
 ALL_NETWORKS = "0.0.0.0"
 THIS_COMPUTER = "127.0.0.1"
@@ -40,12 +39,12 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     """"HOST:PORT" (or HOST alone: the default port) as (host, port), or the reason it is not one."""
     text = text.strip()
     if not text:
-        return "type the host's address, e.g. 192.168.1.20:7878"
+        return f"type the host's address, e.g. 192.168.1.20:{DEFAULT_PORT}"
     host, sep, port = text.rpartition(":")
     if not sep:
         host, port = text, str(default_port)
     if not host or any(c.isspace() for c in host):
-        return f"{text!r} is not an address: HOST:PORT, e.g. 192.168.1.20:7878"
+        return f"{text!r} is not an address: HOST:PORT, e.g. 192.168.1.20:{DEFAULT_PORT}"
     if not port.isdigit() or not 0 < int(port) < 65536:
         return f"the port in {text!r} must be a number from 1 to 65535"
     return host.strip("[]"), int(port)
@@ -141,7 +140,7 @@ class NetworkScene(Scene):
         y += 40
         label(self, R(jx, y + 4, 110, 24), "Address")
         self.address_entry = entry(self, R(jx + 110, y, col_w - 110, row), self.address, "net_address",
-                                   "The host's address and port, e.g. 192.168.1.20:7878", ADDRESS_CHARS)
+                                   f"The host's address and port, e.g. 192.168.1.20:{DEFAULT_PORT}", ADDRESS_CHARS)
         y += row + gap
         label(self, R(jx, y + 4, 110, 24), "Game code")
         self.code_entry = entry(self, R(jx + 110, y, 160, row), self.code, "net_code",
