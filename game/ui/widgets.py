@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
@@ -55,3 +57,28 @@ def background(size: tuple[int, int]) -> pygame.Surface:
         t = y / max(1, h - 1)
         bg.fill(tuple(int(a + (b - a) * t) for a, b in zip(BG_TOP, BG_BOTTOM, strict=True)), (0, y, w, 1))
     return bg
+
+
+def open_file_dialog(scene: Scene, title: str, folder: Path):
+    """A dialog to pick an existing file, its path line in hand: a path typed or pasted there and Enter
+    opens the file at once (see :func:`typed_file`), as the list and OK do."""
+    import pygame_gui
+
+    dialog = pygame_gui.windows.UIFileDialog(
+        pygame.Rect(scene.app.size[0] // 2 - 300, 80, 600, 520), scene.app.ui, window_title=title,
+        initial_file_path=str(folder), allow_existing_files_only=True,
+    )
+    dialog.file_path_text_line.focus()
+    return dialog
+
+
+def typed_file(event: pygame.event.Event, dialog) -> str | None:
+    """The file a player typed into ``dialog``'s path line and sent with Enter, if it is one (else None)."""
+    import pygame_gui
+
+    if dialog is None or event.type != pygame_gui.UI_TEXT_ENTRY_FINISHED:
+        return None
+    if event.ui_element is not dialog.file_path_text_line:
+        return None
+    path = Path(dialog.file_path_text_line.get_text()).expanduser()
+    return str(path) if path.is_file() else None

@@ -94,3 +94,19 @@ def test_a_tampered_turn_file_is_refused_on_the_page_and_nothing_opens(tmp_path,
     frames(app_b)
     assert isinstance(app_b.scene, NetworkScene)
     assert app_b.message is not None and app_b.message[0]
+
+
+def test_a_path_typed_into_the_open_dialog_and_enter_opens_the_turn_file(tmp_path, monkeypatch):
+    a_home, b_home = tmp_path / "a", tmp_path / "b"
+    app = _page(monkeypatch, a_home)
+    app.scene.mail_start()
+    first = _newest(a_home)
+    app_b = _page(monkeypatch, b_home)
+    key(app_b, pygame.K_o)
+    dialog = app_b.scene.file_dialog
+    assert dialog is not None and dialog.file_path_text_line.is_focused
+    dialog.file_path_text_line.set_text(str(first))
+    key(app_b, pygame.K_RETURN)
+    frames(app_b, 2)
+    assert app_b.scene.file_dialog is None
+    assert _newest(b_home).name.endswith("-002-british.qdturn"), "the first file is answered at once"

@@ -37,6 +37,7 @@ from game.ui.scenes.battle_view import BattleView
 from game.ui.settings import save_settings
 from game.ui.tools.animate import Animator
 from game.ui.tools.tape import SegmentPlan
+from game.ui.widgets import open_file_dialog, typed_file
 
 if TYPE_CHECKING:
     from game.ui.app import QuarterdeckApp
@@ -421,17 +422,18 @@ class BattleScene(Scene):
 
             if self.turn_dialog is not None:
                 self.turn_dialog.kill()
-            self.turn_dialog = pygame_gui.windows.UIFileDialog(
-                pygame.Rect(self.app.size[0] // 2 - 300, 80, 600, 520), self.app.ui,
-                window_title="Open your opponent's turn file", initial_file_path=str(outgoing_dir()),
-                allow_existing_files_only=True,
-            )
+            self.turn_dialog = open_file_dialog(self, "Open your opponent's turn file", outgoing_dir())
             return True
-        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.turn_dialog:
+        typed = typed_file(event, self.turn_dialog)
+        picked = event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.turn_dialog
+        if typed or picked:
+            path = typed or event.text
+            if self.turn_dialog is not None and typed:
+                self.turn_dialog.kill()
             self.turn_dialog = None
             link = self.match.link
-            if link is not None and hasattr(link, "open_turn") and link.open_turn(event.text) is not None:
-                self.log.note(f"turn file opened: {event.text}", "link")
+            if link is not None and hasattr(link, "open_turn") and link.open_turn(path) is not None:
+                self.log.note(f"turn file opened: {path}", "link")
             return True
         if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.turn_dialog:
             self.turn_dialog = None

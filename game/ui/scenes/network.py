@@ -23,7 +23,7 @@ from game.ui.app import Scene
 from game.ui.scale import design
 from game.ui.scale import rect as R
 from game.ui.scenes.reference import centred_card, make_scrim
-from game.ui.widgets import background, button, entry, label, menu
+from game.ui.widgets import background, button, entry, label, menu, open_file_dialog, typed_file
 
 if TYPE_CHECKING:
     from game.ui.app import QuarterdeckApp
@@ -294,10 +294,7 @@ class NetworkScene(Scene):
 
         if self.file_dialog is not None:
             self.file_dialog.kill()
-        self.file_dialog = pygame_gui.windows.UIFileDialog(
-            pygame.Rect(self.app.size[0] // 2 - 300, 80, 600, 520), self.app.ui,
-            window_title="Open a turn file", initial_file_path=str(outgoing_dir()), allow_existing_files_only=True,
-        )
+        self.file_dialog = open_file_dialog(self, "Open a turn file", outgoing_dir())
 
     def _typing(self) -> bool:
         return any(e.is_focused for e in (self.port_entry, self.interface_entry, self.address_entry, self.code_entry))
@@ -322,9 +319,12 @@ class NetworkScene(Scene):
             else:
                 return False
             return True
-        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and element is self.file_dialog:
+        typed = typed_file(event, self.file_dialog)
+        if typed or (event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and element is self.file_dialog):
+            if typed and self.file_dialog is not None:
+                self.file_dialog.kill()
             self.file_dialog = None
-            self.mail_open(event.text)
+            self.mail_open(typed or event.text)
             return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and element is self.scenario_menu:
             self._read()
