@@ -40,12 +40,16 @@ WINDOWS: dict[int, str] = {}
 
 
 def find_windows(games, env) -> None:
-    """Each game's window by its process (an SDL window names its process, not always its title)."""
+    """Each game's window by its process and size (SDL makes a small helper window too, which takes no keys)."""
     for game, dy in zip(games, (0, H), strict=True):
         ids = subprocess.run(["xdotool", "search", "--pid", str(game.pid)], capture_output=True, text=True,
                              env=env).stdout.split()
-        if ids:
-            WINDOWS[dy] = ids[-1]
+        for wid in ids:
+            geo = subprocess.run(["xdotool", "getwindowgeometry", wid], capture_output=True, text=True,
+                                 env=env).stdout
+            if f"Geometry: {W}x{H}" in geo:
+                WINDOWS[dy] = wid
+    print(f"windows: {WINDOWS}", flush=True)
 
 
 def act(line: str, dy: int, env) -> None:
@@ -114,7 +118,6 @@ def main() -> int:
 
     try:
         find_windows(games, env)
-        print(f"windows: {WINDOWS}")
         shot("00-menus")
         for line in ("move 800 450", "key t", "wait 2", "key h", "wait 3"):
             act(line, 0, env)

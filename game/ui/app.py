@@ -33,6 +33,13 @@ if TYPE_CHECKING:
 MIN_SIZE = (960, 600)
 
 
+#: Keys a scene still hears while a line of text has the keyboard: leaving, finishing, moving on, the F keys.
+_THROUGH_TYPING = frozenset({
+    pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB,
+    *(getattr(pygame, f"K_F{n}") for n in range(1, 13)),
+})
+
+
 class Scene:
     """A screen of the program.  Widgets go in ``self.root`` so they leave with the scene."""
 
@@ -142,11 +149,19 @@ class App:
             return
         if self.ui.process_events(event):
             return  # a widget took it (a click on a button is not also a click on the table)
+        if event.type == pygame.KEYDOWN and event.key not in _THROUGH_TYPING and self._typing():
+            return  # a letter typed into a text line (a file's name, a code) is not also a shortcut
         for scene in reversed(self.scenes):
             if scene.handle(event):
                 break
             if not scene.overlay:
                 break
+
+    def _typing(self) -> bool:
+        """Whether a line of text has the keyboard (pygame_gui leaves the KEYDOWN of a letter to the scenes)."""
+        from pygame_gui.elements import UITextEntryBox, UITextEntryLine
+
+        return any(isinstance(e, UITextEntryLine | UITextEntryBox) for e in self.ui.get_focus_set() or ())
 
     def _resized(self) -> None:
         w, h = self.screen.get_size()

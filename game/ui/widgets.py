@@ -68,7 +68,7 @@ def open_file_dialog(scene: Scene, title: str, folder: Path):
         pygame.Rect(scene.app.size[0] // 2 - 300, 80, 600, 520), scene.app.ui, window_title=title,
         initial_file_path=str(folder), allow_existing_files_only=True,
     )
-    dialog.file_path_text_line.focus()
+    scene.app.ui.set_focus_set(dialog.file_path_text_line)
     return dialog
 
 

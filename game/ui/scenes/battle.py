@@ -388,7 +388,7 @@ class BattleScene(Scene):
                     placeholder_text="a word to the other side: Enter sends, Esc closes",
                 )
                 self.chat_entry.set_text_length_limit(CHAT_LIMIT)
-                self.chat_entry.focus()
+                self.app.ui.set_focus_set(self.chat_entry)
                 return True
             return False
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is entry:
