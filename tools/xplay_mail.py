@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from xplay_two import PY, ROOT, H, W, act, find_windows, sh  # noqa: E402
+from xplay_two import PY, ROOT, H, Screen, act  # noqa: E402
 
 #: Player A's window is on top, B's below; where the page's "Start an e-mail game" button is.
 START_BUTTON = "1172 182"
@@ -49,29 +49,13 @@ def main() -> int:
     out = Path(sys.argv[1]).resolve()
     max_steps = int(sys.argv[sys.argv.index("--max-steps") + 1]) if "--max-steps" in sys.argv else 600
     out.mkdir(parents=True, exist_ok=True)
-    disp = ":85"
-    xvfb = subprocess.Popen(["Xvfb", disp, "-screen", "0", f"{W}x{2 * H}x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    time.sleep(1.5)
-    env = dict(os.environ, DISPLAY=disp, SDL_AUDIODRIVER="dummy")
-    homes, games = {}, []
-    for who, dy in (("a", 0), ("b", H)):
-        home = out / f"{who}-home"
-        home.mkdir(exist_ok=True)
-        (home / "settings.yaml").write_text("follow: false\nanimation: fast\n")
-        homes[who] = home
-        log = open(out / f"{who}.log", "w")
-        games.append(subprocess.Popen([PY, "main.py"], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                                      env=dict(env, QUARTERDECK_HOME=str(home), SDL_VIDEO_WINDOW_POS=f"0,{dy}")))
-    time.sleep(float(os.environ.get("XPLAY_START", "10")))
+    screen = Screen(out, ":85", ("a", "b"), "follow: false\nanimation: fast\n")
+    env, homes, shot = screen.env, screen.homes, screen.shot
     dys = {"a": 0, "b": H}
     other = {"a": "b", "b": "a"}
     in_battle = {"a": False, "b": False}
     on_page = {"a": True, "b": False}  # A starts the game from the Two computers page; B is at the menu
     files = 0
-
-    def shot(name: str) -> None:
-        sh("import", "-window", "root", str(out / f"{name}.png"), env=env)
 
     def deliver(sender: str) -> None:
         """The sender's newest file goes to the other player, who opens it in his window."""
@@ -87,14 +71,13 @@ def main() -> int:
             act("key t", dys[to], env)
             time.sleep(2)
             on_page[to] = True
-        for line in ("move 800 880", opener, "wait 1", f"click {PATH_LINE}", "key ctrl+a", f"type {copy}",
+        for line in ("move 800 880", opener, "wait 1", f"click {PATH_LINE}", "wait 0.5", "key ctrl+a", f"type {copy}",
                      "key Return", "wait 3"):
             act(line, dys[to], env)
         g = local(homes[to])
         in_battle[to] = bool(g and g.record.session is not None)
 
     try:
-        find_windows(games, env)
         for line in ("move 800 450", "key t", "wait 2", f"click {START_BUTTON}", "wait 2"):
             act(line, 0, env)
         shot("00-started")
@@ -103,7 +86,7 @@ def main() -> int:
         deliver("b")  # A opens file 2: the seed is drawn, the battle opens for A
         shot("02-battle")
         for step in range(1, max_steps + 1):
-            if not all(g.poll() is None for g in games):
+            if not screen.alive():
                 print("a window closed")
                 return 1
             holder = next((w for w in "ab" if (g := local(homes[w])) is not None and g.ball), None)
@@ -146,9 +129,7 @@ def main() -> int:
         shot("98-unfinished")
         return 1
     finally:
-        for g in games:
-            g.terminate()
-        xvfb.terminate()
+        screen.close()
 
 
 if __name__ == "__main__":

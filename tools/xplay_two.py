@@ -82,42 +82,56 @@ def act(line: str, dy: int, env) -> None:
     elif kind == "key":
         sh("xdotool", "key", *parts[1:], env=env)
     elif kind == "type":
-        sh("xdotool", "type", "--", " ".join(parts[1:]), env=env)
+        sh("xdotool", "type", "--delay", "30", "--", " ".join(parts[1:]), env=env)
     elif kind == "shot":
         pass
     time.sleep(0.2)
+
+
+class Screen:
+    """A virtual screen with two games on it, one above the other, each with its own user folder."""
+
+    def __init__(self, out: Path, disp: str, names: tuple[str, str], settings: str) -> None:
+        self.out = out
+        self.xvfb = subprocess.Popen(["Xvfb", disp, "-screen", "0", f"{W}x{2 * H}x24", "-nolisten", "tcp"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(1.5)
+        self.env = dict(os.environ, DISPLAY=disp, SDL_AUDIODRIVER="dummy")
+        self.homes: dict[str, Path] = {}
+        self.games: list[subprocess.Popen] = []
+        for name, dy in zip(names, (0, H), strict=True):
+            home = out / f"{name}-home"
+            home.mkdir(exist_ok=True)
+            (home / "settings.yaml").write_text(settings)
+            self.homes[name] = home
+            log = open(out / f"{name}.log", "w")
+            self.games.append(subprocess.Popen(
+                [PY, "main.py"], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+                env=dict(self.env, QUARTERDECK_HOME=str(home), SDL_VIDEO_WINDOW_POS=f"0,{dy}"),
+            ))
+        time.sleep(float(os.environ.get("XPLAY_START", "10")))
+        find_windows(self.games, self.env)
+
+    def shot(self, name: str) -> None:
+        sh("import", "-window", "root", str(self.out / f"{name}.png"), env=self.env)
+
+    def alive(self) -> bool:
+        return all(g.poll() is None for g in self.games)
+
+    def close(self) -> None:
+        for g in self.games:
+            g.terminate()
+        self.xvfb.terminate()
 
 
 def main() -> int:
     out = Path(sys.argv[1]).resolve()
     max_runs = int(sys.argv[sys.argv.index("--max-runs") + 1]) if "--max-runs" in sys.argv else 300
     out.mkdir(parents=True, exist_ok=True)
-    disp = ":87"
-    xvfb = subprocess.Popen(["Xvfb", disp, "-screen", "0", f"{W}x{2 * H}x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    time.sleep(1.5)
-    env = dict(os.environ, DISPLAY=disp, SDL_AUDIODRIVER="dummy")
-    homes = {}
-    games = []
-    for role, dy in (("host", 0), ("client", H)):
-        home = out / f"{role}-home"
-        home.mkdir(exist_ok=True)
-        (home / "settings.yaml").write_text("follow: false\n")
-        homes[role] = home
-        log = open(out / f"{role}.log", "w")
-        games.append(subprocess.Popen([PY, "main.py"], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                                      env=dict(env, QUARTERDECK_HOME=str(home), SDL_VIDEO_WINDOW_POS=f"0,{dy}")))
-    start = float(os.environ.get("XPLAY_START", "10"))
-    time.sleep(start)
-
-    def shot(name: str) -> None:
-        sh("import", "-window", "root", str(out / f"{name}.png"), env=env)
-
-    def alive() -> bool:
-        return all(g.poll() is None for g in games)
+    screen = Screen(out, ":87", ("host", "client"), "follow: false\n")
+    env, homes, shot, alive = screen.env, screen.homes, screen.shot, screen.alive
 
     try:
-        find_windows(games, env)
         shot("00-menus")
         for line in ("move 800 450", "key t", "wait 2", "key h", "wait 3"):
             act(line, 0, env)
@@ -177,9 +191,7 @@ def main() -> int:
         shot("98-unfinished")
         return 1
     finally:
-        for g in games:
-            g.terminate()
-        xvfb.terminate()
+        screen.close()
 
 
 if __name__ == "__main__":

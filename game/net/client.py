@@ -34,6 +34,7 @@ from game.systems import command_from_dict
 from game.systems.base import Command, CommandError, Refusal
 
 from . import protocol as p
+from .inbox import Inbox, chat_line
 from .turns import behind
 
 log = logging.getLogger("quarterdeck.net")
@@ -81,9 +82,8 @@ class Client:
         self._awaiting = False
         self._catch_up = 0
         self._opening: dict[str, Any] | None = None
-        self._events: list[Incoming] = []
-        self._lock = threading.Lock()
-        self.arrived = threading.Event()
+        self._inbox = Inbox()
+        self.arrived = self._inbox.arrived
         self._connected = False
         self._ended: str | None = None
         self._closed = False
@@ -107,15 +107,12 @@ class Client:
         self._call(self._out, p.TakeBack(type="take_back"))
 
     def say(self, text: str) -> None:
-        text = text.strip()[: p.MAX_CHAT]
-        if text and text.isprintable():
-            self._call(self._out, p.Say(type="say", text=text))
+        line = chat_line(text)
+        if line is not None:
+            self._call(self._out, p.Say(type="say", text=line))
 
     def poll(self) -> list[Incoming]:
-        with self._lock:
-            out, self._events = self._events, []
-            self.arrived.clear()
-        return out
+        return self._inbox.take()
 
     def status(self) -> str:
         if self._ended:
@@ -145,9 +142,7 @@ class Client:
                 pass
 
     def _push(self, event: Incoming) -> None:
-        with self._lock:
-            self._events.append(event)
-        self.arrived.set()
+        self._inbox.push(event)
 
     def _end(self, reason: str) -> None:
         if self._ended is None:

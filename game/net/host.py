@@ -38,6 +38,7 @@ from game.systems import command_from_dict
 from game.systems.base import Command, CommandError, Refusal
 
 from . import protocol as p
+from .inbox import Inbox, chat_line
 from .turns import behind, side_of, side_to_move
 
 log = logging.getLogger("quarterdeck.net")
@@ -693,15 +694,12 @@ class HostLink:
         self.sides = frozenset({host.side})
         self.name = f"{host.side} (host)"
         self._opening: dict[str, Any] | None = None
-        self._events: list[Incoming] = []
-        self._lock = threading.Lock()
+        self._inbox = Inbox()
         #: Set whenever something arrives (a headless player waits on it instead of polling).
-        self.arrived = threading.Event()
+        self.arrived = self._inbox.arrived
 
     def _push(self, event: Incoming) -> None:
-        with self._lock:
-            self._events.append(event)
-        self.arrived.set()
+        self._inbox.push(event)
 
     def opening(self) -> dict[str, Any] | None:
         doc = self._opening
@@ -714,15 +712,12 @@ class HostLink:
         self._host.call(self._host._local_take_back)
 
     def say(self, text: str) -> None:
-        text = text.strip()[: p.MAX_CHAT]
-        if text and text.isprintable():
-            self._host.call(self._host._say, self.name, text)
+        line = chat_line(text)
+        if line is not None:
+            self._host.call(self._host._say, self.name, line)
 
     def poll(self) -> list[Incoming]:
-        with self._lock:
-            out, self._events = self._events, []
-            self.arrived.clear()
-        return out
+        return self._inbox.take()
 
     def status(self) -> str:
         h = self._host
