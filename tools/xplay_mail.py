@@ -21,9 +21,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from xplay_two import PY, ROOT, H, Screen, act  # noqa: E402
+from tools.xplay_two import PY, ROOT, H, Screen, act  # noqa: E402
 
 #: Player A's window is on top, B's below; where the page's "Start an e-mail game" button is.
 START_BUTTON = "1172 182"
