@@ -47,6 +47,8 @@ log = logging.getLogger("quarterdeck.net")
 ALL_INTERFACES = "0.0.0.0"
 #: The port ``--host`` takes without a number (0: any free port, reported back).
 DEFAULT_PORT = 8765
+#: Seconds between two refusals told in the host's own log (every one is kept in Host.refused).
+REFUSAL_NOTE_GAP = 1.0
 #: Most connections at once (the opponent, spectators, and anything else knocking).
 MAX_CONNECTIONS = 16
 #: Each connection's token bucket: messages a second it refills at, and the burst it holds.
@@ -171,6 +173,7 @@ class Host:
         self.ledger.commit(self.side, self.chain.tip)  # a fresh chain: a resumed battle re-commits too
         #: Every refusal made, in order (commands, reveals, take-backs, wrong codes, spectators' commands).
         self.refused: list[RefusalRecord] = []
+        self._told_refusal = -REFUSAL_NOTE_GAP
         #: Messages that were not messages, by kind (binary, json, shape, rate, size, full ...).
         self.errors: collections.Counter[str] = collections.Counter()
         #: Player connections for the opponent's side after the first (reconnections and new processes).
@@ -379,6 +382,10 @@ class Host:
         log.info("refused %s: %s", who, reason)
         if conn is not None:
             self._send(conn, p.RefusedMsg(type="refused", reason=reason))
+            now = time.monotonic()
+            if now - self._told_refusal >= REFUSAL_NOTE_GAP:  # the host's log hears of it (a flood, once a second)
+                self._told_refusal = now
+                self.link._push(Notice(f"refused {who}: {reason}"))
         else:
             self.link._push(Refused(reason))
 

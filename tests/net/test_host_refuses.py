@@ -12,7 +12,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from game.content.load import load_default
-from game.fair.link import Played, Refused, Said, TakenBack
+from game.fair.link import Notice, Played, Refused, Said, TakenBack
 from game.net.client import Client
 from game.net.host import FLOOD_STRIKES, RATE_BURST, Host
 from game.net.turns import side_to_move
@@ -181,3 +181,21 @@ def test_a_player_takes_back_his_own_command_that_rolled_nothing_but_not_the_oth
     links[mover].take_back()
     assert _until(links[other], lambda e: isinstance(e, TakenBack)) == TakenBack(played.number)
     assert len(host.fp.session.commands) == played.number - 1
+
+
+def test_the_hosts_own_log_hears_of_a_refusal_of_the_other_player():
+    host = Host("duel", rules=RULES, ships=SHIPS, interface="127.0.0.1", port=0).start()
+    client = Client("127.0.0.1", host.port, host.code, rules=RULES, ships=SHIPS)
+    try:
+        deadline = time.monotonic() + WAIT
+        while (client.fp is None or host.fp is None) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        session = host.fp.session
+        ship = next(k for k, s in session.state.ships.items() if s.side == host.side)
+        client.send(ActivateShip(ship))  # the host's ship: never the client's to command
+        _until(client, lambda e: isinstance(e, Refused))
+        told = _until(host.link, lambda e: isinstance(e, Notice) and e.text.startswith("refused"))
+        assert f"is {host.side}'s ship" in told.text
+    finally:
+        client.close()
+        host.stop()
