@@ -88,20 +88,21 @@ def main() -> int:
             if not screen.alive():
                 print("a window closed")
                 return 1
-            holder = next((w for w in "ab" if (g := local(homes[w])) is not None and g.ball), None)
-            if holder is None:
-                print("nobody holds the move")
-                return 1
-            g = local(homes[holder])
-            if g.record.over:
-                if g.outbox:
-                    act("key F6", dys[holder], env)
-                    time.sleep(1)
-                    deliver(holder)
+            ended = [w for w in "ab" if (e := local(homes[w])) is not None and e.record.over]
+            if ended:
+                time.sleep(4)  # the window that saw the end writes the last turn file itself
+                w = ended[0]
+                if not local(homes[other[w]]).record.over:
+                    deliver(w)
                 time.sleep(3)
                 shot("99-end")
                 print(f"the battle is over: {files} turn files exchanged, {step} steps")
                 return 0
+            holder = next((w for w in "ab" if (h := local(homes[w])) is not None and h.ball), None)
+            if holder is None:
+                print("nobody holds the move")
+                return 1
+            g = local(homes[holder])
             if g.my_move() and not g.waiting_on_dice():
                 save = out / "plan.yaml"
                 from game.persistence.save import write_save

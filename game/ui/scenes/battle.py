@@ -502,7 +502,23 @@ class BattleScene(Scene):
             self.coach.update()
         if self.state.phase == "over" and not self.ended and not self.anim.busy and not self.tray.busy:
             self.ended = True
+            self._last_turn_file()
             self.app.show_end(self.match)
+
+    def _last_turn_file(self) -> None:
+        """An e-mail battle that ended here: the file that shows the end to the opponent is written at once
+        (he would otherwise wait for it, and the end screen has no Send turn)."""
+        link = self.match.link
+        game = getattr(link, "game", None)
+        if not self.mail_buttons or game is None or not game.ball or not game.outbox:
+            return
+        from game.ui.mailplay import write_turn
+
+        wrote = write_turn(link)
+        if isinstance(wrote, Path):
+            self.log.note(f"the last turn file: {wrote}", "link")
+            self.app.say(f"The battle is over. The last turn file is {wrote}: send it to {game.opponent} so he sees "
+                         "the end", seconds=14.0)
 
     def _report_autosave(self) -> None:
         """A failed autosave is said once (and its recovery), never passed over in silence."""
