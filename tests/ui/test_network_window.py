@@ -73,3 +73,40 @@ def test_a_saved_network_battle_is_hosted_again_not_played_on_alone(tmp_path, mo
     link, _ = made
     assert len(link._host.fp.session.commands) == len(far.fp.session.commands)
     link.close()
+
+
+def test_a_spectators_window_follows_the_whole_battle_and_commands_nothing(tmp_path, monkeypatch):
+    from game.net.host import Host
+    from game.ui.netplay import join_battle
+
+    monkeypatch.setenv("QUARTERDECK_HOME", str(tmp_path))
+    host = Host("duel", rules=RULES, ships=SHIPS, interface="127.0.0.1", port=0).start()
+    player = Client("127.0.0.1", host.port, host.code, rules=RULES, ships=SHIPS)
+    ends: dict = {}
+    workers = [
+        threading.Thread(target=lambda: ends.update(host=play(host.link, "scripted", RULES, SHIPS, timeout=240))),
+        threading.Thread(target=lambda: ends.update(player=play(player, "random", RULES, SHIPS, timeout=240))),
+    ]
+    for w in workers:
+        w.start()
+    app = make_app()
+    app.settings.animation = "instant"
+    watcher = join_battle("127.0.0.1", host.port, host.code, True, app)
+    assert not isinstance(watcher, str)
+    app.replace(lambda a: LinkScene(a, watcher, "Watching", []))
+    def battle_scene():
+        return next((s for s in app.scenes if isinstance(s, BattleScene)), None)
+
+    for _ in range(3000):
+        frames(app)
+        scene = battle_scene()
+        if scene is not None and scene.state.phase == "over" and not ends.keys() ^ {"host", "player"}:
+            break
+    for w in workers:
+        w.join(60)
+    scene = battle_scene()
+    assert scene is not None and not scene.match.link.sides
+    assert not any(scene.match.is_human(s) for s in scene.state.sides), "a spectator commands no side"
+    assert scene.state.state_hash() == host.fp.session.state.state_hash()
+    for link in (watcher, player, host.link):
+        link.close()
