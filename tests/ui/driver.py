@@ -99,3 +99,15 @@ def accepted_by(match):
     from game.systems.base import Refusal
 
     return lambda c: not isinstance(match.session.preview(c), Refusal) and bool(match.submit(c))
+
+
+def until(app, done, most: int = 600) -> bool:
+    """Step frames until ``done()`` (work on a worker thread takes its time); whether it came."""
+    import time
+
+    for _ in range(most):
+        if done():
+            return True
+        frames(app)
+        time.sleep(0.005)
+    return done()

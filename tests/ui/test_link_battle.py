@@ -10,7 +10,7 @@ from game.systems.base import Refusal
 from game.ui.match import Sent
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.network import LinkScene, parse_address
-from tests.ui.driver import accepted_by, frames, key, make_app
+from tests.ui.driver import accepted_by, frames, key, make_app, until
 from tests.ui.loop_link import LoopLink
 
 
@@ -18,8 +18,7 @@ def _open(link):
     app = make_app()
     app.settings.animation = "instant"
     app.replace(lambda a: LinkScene(a, link, "Joining the test", ["code TEST"]))
-    frames(app, 2)
-    assert isinstance(app.scene, BattleScene), "the battle opens once the far end has sent it"
+    assert until(app, lambda: isinstance(app.scene, BattleScene)), "the battle opens once the far end has sent it"
     return app, app.scene
 
 

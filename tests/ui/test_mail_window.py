@@ -9,7 +9,7 @@ from game.ai import make_player
 from game.ai.decide import decide
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.network import NetworkScene
-from tests.ui.driver import accepted_by, frames, key, make_app
+from tests.ui.driver import accepted_by, frames, key, make_app, until
 
 
 def _page(monkeypatch, home):
@@ -55,7 +55,7 @@ def test_two_players_start_answer_and_exchange_turn_files_in_the_window(tmp_path
     monkeypatch.setenv("QUARTERDECK_HOME", str(a_home))
     shutil.copy(reply, a_home / reply.name)
     app.scene.mail_open(str(a_home / reply.name))
-    frames(app, 3)
+    until(app, lambda: isinstance(app.scene, BattleScene))
     scene = app.scene
     assert isinstance(scene, BattleScene) and scene.mail_buttons, "the battle opens once both reveals are in"
     if scene.match.is_human(scene.match.to_move()):
@@ -68,7 +68,7 @@ def test_two_players_start_answer_and_exchange_turn_files_in_the_window(tmp_path
     shutil.copy(sent, b_home / sent.name)
     before = len(app.scene.match.session.steps)
     app_b.scene.mail_open(str(b_home / sent.name))
-    frames(app_b, 3)
+    until(app_b, lambda: isinstance(app_b.scene, BattleScene))
     scene_b = app_b.scene
     assert isinstance(scene_b, BattleScene)
     for _ in range(200):

@@ -422,22 +422,34 @@ class LinkScene(Scene):
             self._begin(doc)
 
     def _begin(self, doc: dict[str, Any]) -> None:
+        """Build the window's copy of the battle on a worker (a long battle replays for a while), then open it."""
         from game.persistence.save import SaveError, check_document, replay
         from game.ui.match import Match
+        from game.ui.scenes.working import WorkFailed, WorkScene
 
-        try:
-            session = replay(check_document("the host's battle", doc), self.app.rules, self.app.ships,
-                             "the host's battle")
-        except SaveError as e:
-            self.over = str(e)
+        self.over = "building"  # polled no more: what arrives now waits in the link for the battle
+        name = "the host's battle"
+
+        def work(progress):
+            try:
+                return replay(check_document(name, doc), self.app.rules, self.app.ships, name, progress)
+            except SaveError as e:
+                raise WorkFailed(str(e)) from None
+
+        def done(session) -> None:
+            match = Match(session, autosave=False, link=self.link)
+            match._inbox.extend(self.kept)
+            self.app.open_battle(match)
+            self.app.say("T opens a line to chat with the other side", seconds=6.0)
+
+        def failed(reason: str) -> None:
+            self.over = reason
             close_later(self.link)
-            self.status_label.set_text(str(e)[:200])
+            self.status_label.set_text(reason[:200])
             self.cancel_button.set_text("Back")
-            return
-        match = Match(session, autosave=False, link=self.link)
-        match._inbox.extend(self.kept)
-        self.app.open_battle(match)
-        self.app.say("T opens a line to chat with the other side", seconds=6.0)
+
+        self.app.push(WorkScene(self.app, "Setting up the battle\u2026", work, done, failed,
+                                lambda n, total: f"Setting up the battle: command {n} of {total}"))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.cancel_button) or (
