@@ -75,8 +75,8 @@ class MailLink:
         if played is not None:
             self._queue.append(played)
         else:
-            self._queue.append(Notice(f"the dice wait for {self.game.opponent}'s file: send your turn file",
-                                      waiting=True))
+            them = self.game.named(self.game.opponent)
+            self._queue.append(Notice(f"the dice wait for {them}'s file: send your turn file", waiting=True))
 
     def take_back(self) -> None:
         try:

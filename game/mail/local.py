@@ -88,6 +88,12 @@ class LocalGame:
     def short(self) -> str:
         return self.game_id[:SHORT_ID]
 
+    def named(self, side: str) -> str:
+        """A side as the players know it (the scenario's name for it once the battle is set up)."""
+        session = self.record.session
+        names = {s.id: s.name for s in session.scenario.sides} if session is not None else {}
+        return names.get(side, side)
+
     @property
     def path(self) -> Path:
         return local_path(self.game_id)
@@ -103,13 +109,14 @@ class LocalGame:
         r = self.record
         if r.over and self.ball:
             return f"e-mail game {self.short}: the battle is over"
+        them, us = self.named(self.opponent), self.named(self.side)
         if not self.ball:
-            return f"e-mail game {self.short}: waiting for {self.opponent}'s turn file"
+            return f"e-mail game {self.short}: waiting for {them}'s turn file"
         if self.waiting_on_dice():
-            return f"the dice wait for {self.opponent}'s file: send your turn file"
+            return f"the dice wait for {them}'s file: send your turn file"
         if self.my_move():
-            return f"e-mail game {self.short}: your move ({self.side})"
-        return f"e-mail game {self.short}: send your turn file to {self.opponent}"
+            return f"e-mail game {self.short}: your move ({us})"
+        return f"e-mail game {self.short}: send your turn file to {them}"
 
     # --- this player's own moves ----------------------------------------------------------
 
