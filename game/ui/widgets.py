@@ -59,6 +59,18 @@ def background(size: tuple[int, int]) -> pygame.Surface:
     return bg
 
 
+class Backdrop:
+    """A page's background, painted once per window size."""
+
+    def __init__(self) -> None:
+        self._painted: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._painted is None or self._painted.get_size() != surface.get_size():
+            self._painted = background(surface.get_size())
+        surface.blit(self._painted, (0, 0))
+
+
 def open_file_dialog(scene: Scene, title: str, folder: Path):
     """A dialog to pick an existing file, its path line in hand: a path typed or pasted there and Enter
     opens the file at once (see :func:`typed_file`), as the list and OK do."""

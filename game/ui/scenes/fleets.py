@@ -24,7 +24,6 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import (
     UIButton,
     UIDropDownMenu,
-    UILabel,
     UISelectionList,
     UITextBox,
     UITextEntryLine,
@@ -55,12 +54,11 @@ from game.ui.fonts import message as shown_message
 from game.ui.scale import design, px
 from game.ui.scale import rect as R
 from game.ui.scenes.reference import select_item
+from game.ui.widgets import Backdrop, button, label
 
 if TYPE_CHECKING:
     from game.ui.app import QuarterdeckApp
 
-_BG_TOP = (10, 17, 25)
-_BG_BOTTOM = (20, 34, 48)
 #: What the crew menu calls a ship's own class's crew.
 OWN_CREW = "class's own"
 #: Characters of a file name made from a fleet's name.
@@ -113,17 +111,10 @@ class FleetScene(Scene):
         self.open_button: UIButton | None = None
         self.open_paths: list[Path] = []
         self.dialogs: list[UIWindow] = []
-        self._background: pygame.Surface | None = None
+        self.backdrop = Backdrop()
         self._build()
 
     # --- layout ----------------------------------------------------------------
-
-    def _label(self, rect: pygame.Rect, text: str, cls: str = "@field_label") -> UILabel:
-        return UILabel(rect, text, manager=self.app.ui, container=self.root, object_id=ObjectID(class_id=cls))
-
-    def _button(self, rect: pygame.Rect, text: str, name: str, tip: str) -> UIButton:
-        return UIButton(rect, text, manager=self.app.ui, container=self.root, tool_tip_text=tip,
-                        object_id=ObjectID(object_id=f"#{name}", class_id="@action_button"))
 
     def _build(self) -> None:
         """Every widget, from the scene's state: on start and on resize."""
@@ -135,28 +126,28 @@ class FleetScene(Scene):
         pad, row_h, gap = (14, 32, 8) if small else (24, 36, 12)
         self.pad = pad
         fleet = self.fleet
-        self._label(R(pad, 6, 320, 40), "Fleet builder", "@heading")
-        self._label(R(pad + 330, 14, w - 2 * pad - 330, 28),
+        label(self, R(pad, 6, 320, 40), "Fleet builder", "@heading")
+        label(self, R(pad + 330, 14, w - 2 * pad - 330, 28),
                     "Buy a side's ships for a budget; Ctrl+Z undoes, Escape goes back", "@caption")
 
         # the choices: rule system, nation, budget, the fleet's name
         y = 52
         x = pad
-        self._label(R(x, y + 5, 46, 22), "Rules")
+        label(self, R(x, y + 5, 46, 22), "Rules")
         self.rules_menu = UIDropDownMenu([(SYSTEM_NAMES[s], s) for s in SYSTEMS],
                                          (SYSTEM_NAMES[fleet.rules], fleet.rules), R(x + 48, y, 180, row_h),
                                          manager=ui, container=self.root, object_id=ObjectID(object_id="#rules"))
         self.rules_menu.set_tooltip("The rule book the fleet is bought for: its ships and their prices")
         x += 48 + 180 + gap
-        self._label(R(x, y + 5, 54, 22), "Nation")
+        label(self, R(x, y + 5, 54, 22), "Nation")
         self.nation_at = R(x + 56, y, 140, row_h)
         self.nation_menu = self._nation_menu()
         x += 56 + 140 + gap
-        self._label(R(x, y + 5, 56, 22), "Budget")
+        label(self, R(x, y + 5, 56, 22), "Budget")
         self.budget_at = R(x + 58, y, 100, row_h)
         self.budget_menu = self._budget_menu()
         x += 58 + 100 + gap
-        self._label(R(x, y + 5, 50, 22), "Name")
+        label(self, R(x, y + 5, 50, 22), "Name")
         self.name_entry = UITextEntryLine(R(x + 52, y, w - pad - x - 52, row_h), manager=ui, container=self.root,
                                           object_id=ObjectID(object_id="#fleet_name"))
         self.name_entry.set_text_length_limit(60)
@@ -175,7 +166,7 @@ class FleetScene(Scene):
         list_top = top + 24
         list_bottom = bottom_bar - 12 - controls
 
-        self.catalogue_label = self._label(R(pad, top, left_w, 22), "")
+        self.catalogue_label = label(self, R(pad, top, left_w, 22), "")
         self.offers: list[Offer] = []
         self.catalogue = UISelectionList(R(pad, list_top, left_w, list_bottom - details_h - 6 - list_top), [],
                                          manager=ui, container=self.root,
@@ -183,12 +174,12 @@ class FleetScene(Scene):
         self.details = UITextBox("", R(pad, list_bottom - details_h, left_w, details_h), manager=ui,
                                  container=self.root, object_id=ObjectID(object_id="#details", class_id="@reading"))
         by = list_bottom + 10
-        self.add_button = self._button(R(pad, by, 170, row_h), "Add to squadron", "add",
+        self.add_button = button(self, R(pad, by, 170, row_h), "Add to squadron", "add",
                                        "Buy the chosen ship into the chosen squadron (also a double click, or Enter)")
-        self.random_button = self._button(R(pad, by + row_h + gap, 150, row_h), "Random fleet", "random",
+        self.random_button = button(self, R(pad, by + row_h + gap, 150, row_h), "Random fleet", "random",
                                           "A fleet drawn for this nation and budget; the same seed draws the "
                                           "same fleet")
-        self._label(R(pad + 160, by + row_h + gap + 5, 40, 22), "Seed")
+        label(self, R(pad + 160, by + row_h + gap + 5, 40, 22), "Seed")
         self.seed_entry = UITextEntryLine(R(pad + 202, by + row_h + gap, 110, row_h), manager=ui,
                                           container=self.root, object_id=ObjectID(object_id="#seed"))
         self.seed_entry.set_allowed_characters("numbers")
@@ -197,7 +188,7 @@ class FleetScene(Scene):
         if self.seed_text:
             self.seed_entry.set_text(self.seed_text)
 
-        self.fleet_label = self._label(R(right_x, top, right_w, 22), "")
+        self.fleet_label = label(self, R(right_x, top, right_w, 22), "")
         self.rows: list[tuple[int, int | None]] = []
         self.fleet_list = UISelectionList(R(right_x, list_top, right_w, list_bottom - list_top), [], manager=ui,
                                           container=self.root,
@@ -207,29 +198,29 @@ class FleetScene(Scene):
                                         object_id=ObjectID(object_id="#row_name"))
         self.row_name.set_text_length_limit(60)
         self.row_name.set_tooltip("The chosen ship's or squadron's name (Enter renames)")
-        self.rename_button = self._button(R(right_x + name_w + gap, by, 100, row_h), "Rename", "rename",
+        self.rename_button = button(self, R(right_x + name_w + gap, by, 100, row_h), "Rename", "rename",
                                           "Give the chosen ship or squadron the name written beside")
         self.crew_at = R(right_x + name_w + 100 + 2 * gap, by, 190, row_h)
         self.crew_menu: UIDropDownMenu | None = None
         y2 = by + row_h + gap
-        self.remove_button = self._button(R(right_x, y2, 100, row_h), "Remove", "remove",
+        self.remove_button = button(self, R(right_x, y2, 100, row_h), "Remove", "remove",
                                           "Take the chosen ship out of the fleet (also a double click, or Delete)")
-        self._label(R(right_x + 100 + gap, y2 + 5, 64, 22), "Move to")
+        label(self, R(right_x + 100 + gap, y2 + 5, 64, 22), "Move to")
         self.move_at = R(right_x + 100 + gap + 66, y2, 150, row_h)
         self.move_menu: UIDropDownMenu | None = None
-        self.squadron_button = self._button(R(right_x + right_w - 150, y2, 150, row_h), "New squadron",
+        self.squadron_button = button(self, R(right_x + right_w - 150, y2, 150, row_h), "New squadron",
                                             "new_squadron", "Add a squadron to the fleet")
 
         # the bottom bar: the total, and the file buttons
-        self.total_label = self._label(R(pad, bottom_bar + 2, w - 2 * pad - 440, 36), "", "@heading")
+        self.total_label = label(self, R(pad, bottom_bar + 2, w - 2 * pad - 440, 36), "", "@heading")
         bx = w - pad
-        self.back_button = self._button(R(bx - 100, bottom_bar, 100, 40), "Back", "back",
+        self.back_button = button(self, R(bx - 100, bottom_bar, 100, 40), "Back", "back",
                                         "Back to the menu (Escape)")
-        self.save_button = self._button(R(bx - 210, bottom_bar, 100, 40), "Save", "save",
+        self.save_button = button(self, R(bx - 210, bottom_bar, 100, 40), "Save", "save",
                                         "Save the fleet under its name in your fleets folder")
-        self.open_button_main = self._button(R(bx - 320, bottom_bar, 100, 40), "Open\u2026", "open",
+        self.open_button_main = button(self, R(bx - 320, bottom_bar, 100, 40), "Open\u2026", "open",
                                              "Open a fleet you saved")
-        self.undo_button = self._button(R(bx - 430, bottom_bar, 100, 40), "Undo", "undo",
+        self.undo_button = button(self, R(bx - 430, bottom_bar, 100, 40), "Undo", "undo",
                                         "Take back the last change (Ctrl+Z)")
         self.refresh()
 
@@ -722,7 +713,6 @@ class FleetScene(Scene):
 
     def resized(self, size: tuple[int, int]) -> None:
         super().resized(size)
-        self._background = None
         self.crew_menu = self.move_menu = None
         self.seed_text = self.seed_entry.get_text()
         self._close_open_window()
@@ -745,12 +735,5 @@ class FleetScene(Scene):
         super().close()
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._background is None or self._background.get_size() != surface.get_size():
-            w, h = surface.get_size()
-            bg = pygame.Surface((w, h))
-            for y in range(h):
-                t = y / max(1, h - 1)
-                bg.fill(tuple(int(a + (b - a) * t) for a, b in zip(_BG_TOP, _BG_BOTTOM, strict=True)), (0, y, w, 1))
-            self._background = bg
-        surface.blit(self._background, (0, 0))
+        self.backdrop.draw(surface)
 

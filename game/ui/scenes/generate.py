@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UIDropDownMenu, UIImage, UILabel, UITextBox, UITextEntryLine
+from pygame_gui.elements import UIDropDownMenu, UIImage, UITextBox, UITextEntryLine
 
 from game.content.yaml_nodes import ContentError
 from game.files import FileProblem
@@ -31,13 +31,12 @@ from game.ui.render.thumbnail import scenario_thumbnail
 from game.ui.scale import design, px
 from game.ui.scale import rect as R
 from game.ui.scenes.menu import default_players, kind_label, player_kinds
+from game.ui.widgets import Backdrop, button, label, menu
 
 if TYPE_CHECKING:
     from game.content.model import Scenario
     from game.ui.app import QuarterdeckApp
 
-_BG_TOP = (10, 17, 25)
-_BG_BOTTOM = (20, 34, 48)
 #: The fleet menu's first choice: a fleet mustered by the dice.
 RANDOM = "random"
 #: What a side is offered before anything is chosen: a squadron of a few ships, which plays in an evening.
@@ -79,7 +78,7 @@ class GenerateScene(Scene):
         self.rolled: Engagement | None = None
         self.rolled_scenario: Scenario | None = None
         self.problem = ""
-        self._background: pygame.Surface | None = None
+        self.backdrop = Backdrop()
         self._build()
         self.roll()  # the table the dice make from the first choices, so the page opens on a battle
 
@@ -101,30 +100,6 @@ class GenerateScene(Scene):
 
     # --- layout ----------------------------------------------------------------
 
-    def _label(self, rect: pygame.Rect, text: str, cls: str = "@field_label") -> UILabel:
-        return UILabel(rect, text, manager=self.app.ui, container=self.root, object_id=ObjectID(class_id=cls))
-
-    def _button(self, rect: pygame.Rect, text: str, name: str, tip: str) -> UIButton:
-        return UIButton(
-            rect,
-            text,
-            manager=self.app.ui,
-            container=self.root,
-            tool_tip_text=tip,
-            object_id=ObjectID(object_id=f"#{name}", class_id="@action_button"),
-        )
-
-    def _menu(self, options: list[tuple[str, str]], chosen: str, rect: pygame.Rect, name: str) -> UIDropDownMenu:
-        current = next((o for o in options if o[1] == chosen), options[0])
-        return UIDropDownMenu(
-            list[str | tuple[str, str]](options),
-            current,
-            rect,
-            manager=self.app.ui,
-            container=self.root,
-            object_id=ObjectID(object_id=f"#{name}", class_id="@player_kind"),
-        )
-
     def _build(self) -> None:
         for element in list(self.root.elements):
             element.kill()
@@ -133,8 +108,8 @@ class GenerateScene(Scene):
         small = w < 1200 or h < 720
         pad, row_h, gap = (14, 32, 6) if small else (24, 36, 10)
         self.pad = pad
-        self._label(R(pad, 6, 360, 40), "Random engagement", "@heading")
-        self._label(
+        label(self, R(pad, 6, 360, 40), "Random engagement", "@heading")
+        label(self,
             R(pad + 300, 14, w - 2 * pad - 300, 28),
             "Gifford's tactical engagement table: a D6 for the wind, a D12 for the set-up.  Escape goes back",
             "@caption",
@@ -154,15 +129,15 @@ class GenerateScene(Scene):
         y = top
         for k in range(2):
             c = self.choice[k]
-            self._label(R(pad, y + 5, label_w, 22), SIDE_NAMES[k])
+            label(self, R(pad, y + 5, label_w, 22), SIDE_NAMES[k])
             self.fleet_menus.append(
-                self._menu(fleets, c["fleet"], R(pad + label_w, y, left_w - label_w, row_h), f"fleet_{k}")
+                menu(self, fleets, c["fleet"], R(pad + label_w, y, left_w - label_w, row_h), f"fleet_{k}")
             )
             self.fleet_menus[k].set_tooltip("A fleet you saved in the fleet builder, or one the dice muster")
             y += row_h + gap
             nation_w = (left_w - label_w - gap) // 2
             self.nation_menus.append(
-                self._menu(
+                menu(self,
                     [(_nation_label(n), n) for n in self.nations],
                     c["nation"],
                     R(pad + label_w, y, nation_w, row_h),
@@ -170,7 +145,7 @@ class GenerateScene(Scene):
                 )
             )
             self.budget_menus.append(
-                self._menu(
+                menu(self,
                     [(f"{b} points", str(b)) for b in self.budgets],
                     c["budget"],
                     R(pad + label_w + nation_w + gap, y, left_w - label_w - nation_w - gap, row_h),
@@ -183,9 +158,9 @@ class GenerateScene(Scene):
                 self.nation_menus[k].disable()
                 self.budget_menus[k].disable()
             y += row_h + gap
-            self._label(R(pad + 8, y + 5, label_w - 8, 22), "Command", "@caption")
+            label(self, R(pad + 8, y + 5, label_w - 8, 22), "Command", "@caption")
             self.player_menus.append(
-                self._menu(
+                menu(self,
                     [(kind_label(x), x) for x in self.kinds],
                     c["player"],
                     R(pad + label_w, y, left_w - label_w, row_h),
@@ -194,7 +169,7 @@ class GenerateScene(Scene):
             )
             y += row_h + gap + (8 if small else 14)
 
-        self._label(R(pad, y + 5, label_w, 22), "Seed")
+        label(self, R(pad, y + 5, label_w, 22), "Seed")
         self.seed_entry = UITextEntryLine(
             R(pad + label_w, y, 140, row_h),
             manager=ui,
@@ -207,10 +182,10 @@ class GenerateScene(Scene):
         self.seed_entry.set_tooltip(
             "The dice of the set-up (and of the battle): the same seed and fleets roll the same engagement"
         )
-        self.new_seed_button = self._button(
+        self.new_seed_button = button(self,
             R(pad + label_w + 140 + gap, y, 70, row_h), "New", "new_seed", "A fresh seed"
         )
-        self.roll_button = self._button(
+        self.roll_button = button(self,
             R(pad + left_w - 110, y, 110, row_h),
             "Roll",
             "roll",
@@ -228,16 +203,16 @@ class GenerateScene(Scene):
         # the table rolled, and the buttons under it
         button_h = 40
         by = h - pad - button_h
-        self.start_button = self._button(
+        self.start_button = button(self,
             R(w - pad - 150, by, 150, button_h),
             "Start",
             "start",
             "Write the scenario to your scenarios folder and begin the battle.  Key: Enter",
         )
-        self.back_button = self._button(
+        self.back_button = button(self,
             R(w - pad - 150 - 12 - 110, by, 110, button_h), "Back", "back", "Back to the menu.  Key: Escape"
         )
-        self.facts = self._label(R(rx, by - 30, right_w, 24), "", "@caption")
+        self.facts = label(self, R(rx, by - 30, right_w, 24), "", "@caption")
         self.thumb_rect = R(rx, top, right_w, by - 36 - top)
         self.thumbnail = UIImage(self.thumb_rect, pygame.Surface(self.thumb_rect.size), manager=ui, container=self.root)
         self._show()
@@ -407,17 +382,9 @@ class GenerateScene(Scene):
     def resized(self, size: tuple[int, int]) -> None:
         super().resized(size)
         self._read_choices()
-        self._background = None
         self._build()
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._background is None or self._background.get_size() != surface.get_size():
-            w, h = surface.get_size()
-            bg = pygame.Surface((w, h))
-            for y in range(h):
-                t = y / max(1, h - 1)
-                bg.fill(tuple(int(a + (b - a) * t) for a, b in zip(_BG_TOP, _BG_BOTTOM, strict=True)), (0, y, w, 1))
-            self._background = bg
-        surface.blit(self._background, (0, 0))
+        self.backdrop.draw(surface)
         if self.rolled is not None:  # a brass frame round the rolled table
             pygame.draw.rect(surface, (200, 168, 96), self.thumbnail.get_abs_rect().inflate(px(4), px(4)), px(1))

@@ -46,6 +46,7 @@ from game.ui.scale import design, px
 from game.ui.scale import rect as R
 from game.ui.scenes.reference import ReferenceScene, select_item
 from game.ui.settings import ANIMATION_SPEEDS, save_settings, settings_path
+from game.ui.widgets import background, label
 
 if TYPE_CHECKING:
     from game.content.model import Scenario
@@ -65,8 +66,6 @@ KIND_LABELS = {
 ANIMATION_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant (no animation)"}
 SETTINGS_SAVE_DELAY = 0.4  # seconds after the volume slider stops before the file is written
 
-_BG_TOP = (10, 17, 25)
-_BG_BOTTOM = (20, 34, 48)
 _BRASS = (200, 168, 96)
 _BRASS_DIM = (92, 80, 52)
 _TEXT = (236, 228, 208)
@@ -290,10 +289,10 @@ class MenuScene(Scene):
         m["gap"] = min(m["gap"], max(4, pitch // 6))
         m["button_h"] = pitch - m["gap"]
         bx = x + m["keycap"]
-        for name, key, label, tip in specs:
+        for name, key, words, tip in specs:
             button = UIButton(
                 R(bx, y, m["button_w"], m["button_h"]),
-                label,
+                words,
                 manager=ui,
                 container=self.root,
                 tool_tip_text=tip,
@@ -347,23 +346,18 @@ class MenuScene(Scene):
         cw, ch = design(self.panel.get_container().get_size())
         return self.panel, int(cw), int(ch)
 
-    def _label(self, rect: pygame.Rect, text: str, cls: str, container) -> UILabel:
-        return UILabel(rect, text, manager=self.app.ui, container=container, object_id=ObjectID(class_id=cls))
-
-    # --- the new battle panel -----------------------------------------------
-
     def _build_new_battle(self) -> None:
         ui = self.app.ui
         panel, cw, ch = self._card()
         pad = 16
-        self._label(R(pad, 10, cw - 2 * pad, 34), "New battle", "@heading", panel)
+        label(self, R(pad, 10, cw - 2 * pad, 34), "New battle", "@heading", panel)
         top = 52
         col_l = max(200, int((cw - 2 * pad) * 0.38))
         rx = pad + col_l + 18
         col_r = cw - rx - pad
 
         # left column: the scenarios, then what the chosen one is about
-        self._label(R(pad, top, col_l, 22), "Scenario", "@field_label", panel)
+        label(self, R(pad, top, col_l, 22), "Scenario", "@field_label", panel)
         items = [(e.title, f"#scenario_{i}") for i, e in enumerate(self.entries)]
         # as many scenarios as leave the description a fair height, six at the least
         list_h = min(len(items), max(6, (ch - 330) // 30)) * 30 + 6
@@ -378,7 +372,7 @@ class MenuScene(Scene):
             default_selection=items[chosen] if chosen is not None else None,
         )
         about_y = top + 26 + list_h + 14
-        self._label(R(pad, about_y, col_l, 22), "About this battle", "@field_label", panel)
+        label(self, R(pad, about_y, col_l, 22), "About this battle", "@field_label", panel)
         self.description = UITextBox(
             "",
             R(pad, about_y + 26, col_l, ch - about_y - 26 - pad),
@@ -407,7 +401,7 @@ class MenuScene(Scene):
             object_id=ObjectID(object_id="#back", class_id="@action_button"),
         )
         seed_y = by - 14 - 34
-        self._label(R(rx, seed_y + 6, 100, 22), "Dice seed", "@field_label", panel)
+        label(self, R(rx, seed_y + 6, 100, 22), "Dice seed", "@field_label", panel)
         self.seed_entry = UITextEntryLine(
             R(rx + 108, seed_y, 120, 34),
             manager=ui,
@@ -417,7 +411,7 @@ class MenuScene(Scene):
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)
         if col_r - 238 >= 110:  # on a small window the empty field speaks for itself
-            self._label(R(rx + 238, seed_y + 6, col_r - 238, 22), "blank = random", "@caption", panel)
+            label(self, R(rx + 238, seed_y + 6, col_r - 238, 22), "blank = random", "@caption", panel)
 
         entry = self.entry(self.chosen)
         sides = list(entry.scenario.sides) if entry and entry.scenario else []
@@ -449,7 +443,7 @@ class MenuScene(Scene):
         )
         if pic_h <= 1:
             self.thumbnail.hide()
-        self.facts = self._label(R(rx, pic_top + pic_h + 4, col_r, caption_h), "", "@caption", panel)
+        self.facts = label(self, R(rx, pic_top + pic_h + 4, col_r, caption_h), "", "@caption", panel)
         # a window too short for the caption above the commanders' rows: the table's facts open the description
         self.facts_in_description = pic_top + pic_h + 4 + caption_h > sides_y
         if self.facts_in_description:
@@ -469,7 +463,7 @@ class MenuScene(Scene):
         if house:  # the player's house rules are in force for every battle: say so where the rules are chosen
             n = len(house)
             head += f"  \u00b7  house rules: {self.app.rules.house_name or 'yours'} ({n} change{'s' if n != 1 else ''})"
-        header = self._label(R(x, y, width, 22), head, "@field_label", panel)
+        header = label(self, R(x, y, width, 22), head, "@field_label", panel)
         if house:
             header.set_tooltip("<br>".join(f"{html.escape(path)}: {html.escape(str(v))}" for path, v in house))
         texts = entry.scenario.options if entry and entry.scenario else ()
@@ -529,7 +523,7 @@ class MenuScene(Scene):
 
     def _build_side_rows(self, panel, x: int, y: int, width: int, sides) -> None:
         ui = self.app.ui
-        self._label(R(x, y, width, 22), "Who commands", "@field_label", panel)
+        label(self, R(x, y, width, 22), "Who commands", "@field_label", panel)
         self.side_menus: dict[str, UIDropDownMenu] = {}
         choice = self.players.setdefault(self.chosen or "", default_players([s.id for s in sides], self.kinds))
         options: list[str | tuple[str, str]] = [(kind_label(k), k) for k in self.kinds]
@@ -540,7 +534,7 @@ class MenuScene(Scene):
             swatch.fill(tuple(side.colour))
             pygame.draw.rect(swatch, _BRASS, swatch.get_rect(), 1)
             UIImage(R(x, ry + 10, 14, 14), swatch, manager=ui, container=panel)
-            self._label(R(x + 20, ry + 6, width - menu_w - 24, 22), side.name, "@field_label", panel)
+            label(self, R(x + 20, ry + 6, width - menu_w - 24, 22), side.name, "@field_label", panel)
             kind = choice.get(side.id, HUMAN)
             if kind not in self.kinds:
                 kind = HUMAN
@@ -623,7 +617,7 @@ class MenuScene(Scene):
         ui, s = self.app.ui, self.app.settings
         panel, cw, ch = self._card()
         pad = 20
-        self._label(R(pad, 10, cw - 2 * pad, 34), "Settings", "@heading", panel)
+        label(self, R(pad, 10, cw - 2 * pad, 34), "Settings", "@heading", panel)
         two = cw >= 760
         col_w = (cw - 3 * pad) // 2 if two else cw - 2 * pad
         y = 60
@@ -644,7 +638,7 @@ class MenuScene(Scene):
         self._fullscreen_shown = bool(s.fullscreen)
         x, y = (2 * pad + col_w, 60) if two else (pad, y + 10)
         field = min(300, col_w - 150)
-        self._label(R(x, y + 6, 140, 22), "Animation speed", "@field_label", panel)
+        label(self, R(x, y + 6, 140, 22), "Animation speed", "@field_label", panel)
         keys = list(ANIMATION_SPEEDS)
         current = s.animation if s.animation in ANIMATION_SPEEDS else "normal"
         self.animation_menu = UIDropDownMenu(
@@ -656,7 +650,7 @@ class MenuScene(Scene):
             object_id=ObjectID(object_id="#animation"),
         )
         y += 46
-        self._label(R(x, y + 6, 140, 22), "Volume", "@field_label", panel)
+        label(self, R(x, y + 6, 140, 22), "Volume", "@field_label", panel)
         self.volume_slider = UIHorizontalSlider(
             R(x + 150, y, field - 60, 34),
             round(s.volume * 100),
@@ -665,10 +659,10 @@ class MenuScene(Scene):
             container=panel,
             click_increment=5,
         )
-        self.volume_label = self._label(R(x + 150 + field - 50, y + 6, 50, 22), f"{round(s.volume * 100)}%",
+        self.volume_label = label(self, R(x + 150 + field - 50, y + 6, 50, 22), f"{round(s.volume * 100)}%",
                                         "@field_label", panel)
         y += 46
-        self._label(R(x, y + 6, 140, 22), "Size of words", "@field_label", panel)
+        label(self, R(x, y + 6, 140, 22), "Size of words", "@field_label", panel)
         current_scale = s.ui_scale if s.ui_scale in scale.CHOICES else "auto"
         self.scale_menu = UIDropDownMenu(
             [(scale.label(c), c) for c in scale.CHOICES],
@@ -683,13 +677,13 @@ class MenuScene(Scene):
         fields_bottom = y + 40
         y = ch - pad - 40
         roomy = y - 30 >= fields_bottom
-        self._label(
+        label(self,
             R(pad, y - 30 if roomy else y + 8, cw - 2 * pad - (0 if roomy else 150), 22),
             f"Changes are saved as you make them, in {settings_path()}",
             "@caption",
             panel,
         )
-        self.settings_error = self._label(R(pad, y + 8 if roomy else y - 24, cw - 2 * pad - 150, 22), "",
+        self.settings_error = label(self, R(pad, y + 8 if roomy else y - 24, cw - 2 * pad - 150, 22), "",
                                           "@warning", panel)
         self.settings_close = UIButton(
             R(cw - pad - 130, y, 130, 40),
@@ -1001,11 +995,8 @@ class MenuScene(Scene):
 
     def _paint_background(self, size: tuple[int, int]) -> pygame.Surface:
         """A night-sea gradient with a brass rule under the title: painted once per window size."""
-        w, h = size
-        bg = pygame.Surface(size)
-        for y in range(h):
-            t = y / max(1, h - 1)
-            bg.fill(tuple(int(a + (b - a) * t) for a, b in zip(_BG_TOP, _BG_BOTTOM, strict=True)), (0, y, w, 1))
+        w, _ = size
+        bg = background(size)
         m = self._metrics()
         y, left = px(m["title_h"] - 6), px(m["margin"])
         pygame.draw.line(bg, _BRASS_DIM, (left, y), (w - left, y), max(1, px(1)))

@@ -23,7 +23,7 @@ from game.ui.app import Scene
 from game.ui.scale import design
 from game.ui.scale import rect as R
 from game.ui.scenes.reference import centred_card, make_scrim
-from game.ui.widgets import background, button, entry, label, menu, open_file_dialog, typed_file
+from game.ui.widgets import Backdrop, button, entry, label, menu, open_file_dialog, typed_file
 
 if TYPE_CHECKING:
     from game.ui.app import QuarterdeckApp
@@ -83,7 +83,7 @@ class NetworkScene(Scene):
         self.interface = ALL_NETWORKS
         self.address = f"{THIS_COMPUTER}:{DEFAULT_PORT}"
         self.code = ""
-        self._background: pygame.Surface | None = None
+        self.backdrop = Backdrop()
         self._build()
 
     def _sides(self) -> list[tuple[str, str]]:
@@ -356,13 +356,10 @@ class NetworkScene(Scene):
     def resized(self, size: tuple[int, int]) -> None:
         super().resized(size)
         self._read()
-        self._background = None
         self._build()
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._background is None or self._background.get_size() != surface.get_size():
-            self._background = background(surface.get_size())
-        surface.blit(self._background, (0, 0))
+        self.backdrop.draw(surface)
 
 
 class LinkScene(Scene):
@@ -382,7 +379,7 @@ class LinkScene(Scene):
         self.kept: list[Incoming] = []
         self.said = link.status()
         self.over: str | None = None
-        self._background: pygame.Surface | None = None
+        self.backdrop = Backdrop()
         self._build()
 
     def _build(self) -> None:
@@ -465,6 +462,4 @@ class LinkScene(Scene):
         self._build()
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._background is None or self._background.get_size() != surface.get_size():
-            self._background = background(surface.get_size())
-        surface.blit(self._background, (0, 0))
+        self.backdrop.draw(surface)
