@@ -135,13 +135,17 @@ class Ledger:
         self.rolls.append(r)
         return r
 
-    def _take(self, reveals: dict[str, str]) -> None:
+    def check(self, reveals: dict[str, str]) -> None:
+        """Raise LedgerError unless ``reveals`` are each side's next reveal (nothing changes either way)."""
         if not isinstance(reveals, dict) or sorted(reveals) != sorted(self.sides):
             raise LedgerError(f"a roll needs one reveal from each side ({', '.join(self.sides)})")
         for side, value in reveals.items():
             why = self.problem(side, value)
             if why:
                 raise LedgerError(why)
+
+    def _take(self, reveals: dict[str, str]) -> None:
+        self.check(reveals)
         for side, value in reveals.items():
             self._last[side] = value
 
@@ -192,15 +196,18 @@ class Ledger:
                 raise LedgerError(f"commitment {i} is out of order")
             pending.append(c)
         opening = doc.get("opening") or {}
-        queue = list(pending)
+        queue = pending
+
+        def commit_next() -> None:
+            c = queue.pop(0)
+            try:
+                ledger.commit(c["side"], c["tip"])
+            except LedgerError as e:
+                raise LedgerError(f"commitment: {e}") from None
 
         def commit_up_to(n: int) -> None:
             while queue and queue[0]["before_roll"] <= n:
-                c = queue.pop(0)
-                try:
-                    ledger.commit(c["side"], c["tip"])
-                except LedgerError as e:
-                    raise LedgerError(f"commitment: {e}") from None
+                commit_next()
 
         if opening:
             after = doc.get("opened_after", 0)
@@ -209,11 +216,7 @@ class Ledger:
             if any(c["before_roll"] for c in queue[:after]):
                 raise LedgerError("the opening came after a roll")
             for _ in range(after):
-                c = queue.pop(0)
-                try:
-                    ledger.commit(c["side"], c["tip"])
-                except LedgerError as e:
-                    raise LedgerError(f"commitment: {e}") from None
+                commit_next()
             try:
                 ledger._take(opening)
             except LedgerError as e:

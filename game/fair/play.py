@@ -10,14 +10,13 @@ e-mail game keep one; so does whoever verifies a finished game.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from game.persistence.session import Session
 from game.systems.base import Command, Event, Refusal
 from game.systems.dice import Dice
 
-from .ledger import Ledger, LedgerError, genesis, link
+from .ledger import Ledger, dice_seed, genesis, link
 
 
 class _DiceWanted(Exception):
@@ -98,13 +97,8 @@ class FairPlay:
             return Refusal("this command rolls dice: both players' reveals are wanted first")
         number = len(self.session.commands) + 1
         head = self.head_with(command)
-        for side, value in reveals.items():
-            why = self.ledger.problem(side, value)
-            if why:
-                raise LedgerError(why)
-        trial = copy.deepcopy(self.ledger)
-        roll = trial.roll(number, reveals, head)  # checks without touching the ledger yet
-        result = self.session.submit(command, reseed=roll.seed)
+        self.ledger.check(reveals)  # recorded only once the command is played
+        result = self.session.submit(command, reseed=dice_seed(reveals, head))
         if isinstance(result, Refusal):
             return result
         self.ledger.roll(number, reveals, head)
