@@ -3,7 +3,7 @@
 ``main.py`` adds these arguments (:func:`add_arguments`) and hands over to
 :func:`run`.  Headless, a computer player drives each end and one JSON line
 reports the battle; with a window, :func:`run` returns a :class:`NetPlan`
-the window opens with :func:`open_link`.
+the window opens (``game.ui.netplay.open_plan``; a host is built by :func:`build_host`).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def wanted(args: argparse.Namespace) -> bool:
 
 @dataclass(frozen=True)
 class NetPlan:
-    """What the command line asked for, for the window to open (:func:`open_link`)."""
+    """What the command line (or the window's Two computers page) asks for."""
 
     role: str  # "host" | "join" | "spectate"
     address: str = ""
@@ -65,16 +65,6 @@ class NetPlan:
     #: Rule options as the command line spells them (NAME or NAME=VALUE).
     options: tuple[str, ...] = ()
     autosave: str | None = None
-
-
-def open_link(plan: NetPlan, rules: Any = None, ships: Any = None, autosave: str | None = None) -> Any:
-    """The Link the plan describes: a started :class:`Host`'s own link, or a :class:`Client`."""
-    from .client import Client
-
-    if plan.role == "host":
-        return _host(plan, rules, ships, autosave or plan.autosave).start().link
-    return Client(plan.address, plan.port, plan.code or "", spectator=plan.role == "spectate", rules=rules,
-                  ships=ships)
 
 
 def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int | NetPlan:
@@ -117,7 +107,9 @@ def _plan(args: argparse.Namespace) -> NetPlan | str:
     return NetPlan(roles[0], address=address.strip("[]"), port=port, code=code)
 
 
-def _host(plan: NetPlan, rules: Any, ships: Any, autosave: str | None) -> Host:
+def build_host(plan: NetPlan, rules: Any, ships: Any, autosave: str | None) -> Host:
+    """The host a plan asks for, not yet listening: its scenario and options read, or its save read to host
+    again.  A scenario, option or save that will not do raises ValueError with the reason."""
     resume = None
     if plan.resume:
         from game.persistence.save import SaveError, read_save
@@ -177,7 +169,7 @@ def _headless_host(plan: NetPlan, players: dict[str, str], out: TextIO) -> int:
     from .drive import play
 
     rules, ships = load_default()
-    host = _host(plan, rules, ships, plan.autosave).start()
+    host = build_host(plan, rules, ships, plan.autosave).start()
     _line(out, {"port": host.port, "code": host.code, "interface": host.interface, "note": host.note})
     try:
         outcome = play(host.link, _kind_for(players, host.link.sides), rules, ships)

@@ -5,13 +5,13 @@ host binds its port and returns; the client connects on its own thread)."""
 from __future__ import annotations
 
 import socket
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.fair.link import Link
 from game.persistence.autosave import autosave_path
 
 if TYPE_CHECKING:
+    from game.net.cli import NetPlan
     from game.ui.app import QuarterdeckApp
 
 #: Addresses that say nothing to a player at another computer.
@@ -31,23 +31,14 @@ def addresses() -> list[str]:
     return found
 
 
-def host_battle(
-    app: QuarterdeckApp, scenario: str | Path, side: str, port: int, interface: str, resume: Path | str | None = None,
-    code: str | None = None, options: dict | None = None,
-) -> tuple[Link, list[str]] | str:
-    """Host ``scenario`` (or resume the saved network battle ``resume``), the host commanding ``side``: the
-    host's own link and the lines the waiting card shows (the code, where to connect, what is open)."""
-    from game.net.host import Host
-    from game.persistence.save import SaveError, read_save
+def host_battle(app: QuarterdeckApp, plan: NetPlan) -> tuple[Link, list[str]] | str:
+    """Host what ``plan`` asks (a scenario, or a saved network battle to host again): the host's own link and
+    the lines the waiting card shows (the code, where to connect, what is open)."""
+    from game.net.cli import build_host
 
+    interface, port = plan.interface, plan.port
     try:
-        doc = read_save(resume) if resume is not None else None
-        host = Host(
-            None if doc is not None else scenario, rules=app.rules, ships=app.ships, side=side or None, resume=doc,
-            interface=interface, port=port, autosave=autosave_path(), code=code, options=options,
-        ).start()
-    except SaveError as e:
-        return str(e)
+        host = build_host(plan, app.rules, app.ships, str(autosave_path())).start()
     except (OSError, ValueError) as e:
         return f"could not host on {interface}:{port}: {getattr(e, 'strerror', None) or e}"
     where = addresses()
@@ -76,18 +67,17 @@ def join_battle(address: str, port: int, code: str, spectator: bool, app: Quarte
         return f"could not join {address}:{port}: {e}"
 
 
-def open_plan(app: QuarterdeckApp, plan) -> str | None:
+def open_plan(app: QuarterdeckApp, plan: NetPlan) -> str | None:
     """The window opened on what ``--host``, ``--join`` or ``--spectate`` asked (a game.net.cli.NetPlan): the
     waiting card, then the battle; or the reason it could not start."""
     from game.ui.scenes.network import LinkScene
 
     if plan.role == "host":
-        made = host_battle(app, plan.scenario or "duel", plan.side or "", plan.port, plan.interface, plan.resume,
-                           plan.code, plan.options)
+        made = host_battle(app, plan)
         if isinstance(made, str):
             return made
         link, lines = made
-        print(f"quarterdeck: hosting; {lines[0]}; {lines[1]}", flush=True)
+        print(f"quarterdeck: hosting; {lines[0]}; {lines[1]}", flush=True)  # for a player at a terminal
         app.replace(lambda a: LinkScene(a, link, f"Hosting {plan.scenario or 'a saved battle'}", lines))
         return None
     joined = join_battle(plan.address, plan.port, plan.code or "", plan.role == "spectate", app)

@@ -5,6 +5,7 @@ import threading
 from game.ai import make_player
 from game.ai.decide import decide
 from game.content.load import load_default
+from game.net.cli import NetPlan
 from game.net.client import Client
 from game.net.drive import play
 from game.ui.netplay import host_battle
@@ -19,7 +20,7 @@ def test_the_hosts_window_and_a_client_play_a_duel_over_loopback_to_the_same_end
     monkeypatch.setenv("QUARTERDECK_HOME", str(tmp_path))
     app = make_app()
     app.settings.animation = "instant"
-    made = host_battle(app, "duel", "british", 0, "127.0.0.1")
+    made = host_battle(app, NetPlan("host", port=0, interface="127.0.0.1", side="british", scenario="duel"))
     assert not isinstance(made, str), made
     link, lines = made
     assert lines[0].startswith("Game code: ") and "127.0.0.1 only" in lines[2]
@@ -68,7 +69,7 @@ def test_a_saved_network_battle_is_hosted_again_not_played_on_alone(tmp_path, mo
     assert app.continue_autosave() is None
     scene = app.scene
     assert isinstance(scene, NetworkScene) and scene.resume == path and "Hosts again" in scene.resume_words
-    made = host_battle(app, "duel", "british", 0, "127.0.0.1", scene.resume)
+    made = host_battle(app, NetPlan("host", port=0, interface="127.0.0.1", side="british", resume=str(scene.resume)))
     assert not isinstance(made, str), made
     link, _ = made
     assert len(link._host.fp.session.commands) == len(far.fp.session.commands)
@@ -110,3 +111,15 @@ def test_a_spectators_window_follows_the_whole_battle_and_commands_nothing(tmp_p
     assert scene.state.state_hash() == host.fp.session.state.state_hash()
     for link in (watcher, player, host.link):
         link.close()
+
+
+def test_a_window_hosting_from_the_command_line_plays_with_the_options_it_was_given(tmp_path, monkeypatch):
+    monkeypatch.setenv("QUARTERDECK_HOME", str(tmp_path))
+    app = make_app()
+    made = host_battle(app, NetPlan("host", port=0, interface="127.0.0.1", scenario="duel", options=("wind_shifts",)))
+    assert not isinstance(made, str), made
+    link, _ = made
+    assert "wind_shifts" in link._host.options
+    link.close()
+    refused = host_battle(app, NetPlan("host", port=0, interface="127.0.0.1", options=("nonsense",)))
+    assert "has no option 'nonsense'" in refused

@@ -205,16 +205,19 @@ class NetworkScene(Scene):
         if not self.port.isdigit() or not 0 < int(self.port) < 65536:
             self.app.say("the port must be a number from 1 to 65535")
             return
-        from game.ui.netplay import host_battle
+        from game.net.cli import NetPlan
 
-        made = host_battle(self.app, self.scenario, self.side, int(self.port), self.interface.strip() or ALL_NETWORKS,
-                           self.resume)
-        if isinstance(made, str):
+        self._open(NetPlan(
+            "host", port=int(self.port), interface=self.interface.strip() or ALL_NETWORKS, side=self.side or None,
+            scenario=self.scenario, resume=str(self.resume) if self.resume is not None else None,
+        ))
+
+    def _open(self, plan) -> None:
+        from game.ui.netplay import open_plan
+
+        made = open_plan(self.app, plan)
+        if made is not None:
             self.app.say(made, seconds=8.0)
-            return
-        link, lines = made
-        print(f"quarterdeck: hosting; {lines[0]}; {lines[1]}", flush=True)  # for a player at a terminal
-        self.app.replace(lambda app: LinkScene(app, link, f"Hosting {self.scenario}", lines))
 
     def join(self, spectator: bool = False) -> None:
         self._read()
@@ -226,14 +229,9 @@ class NetworkScene(Scene):
         if not code:
             self.app.say("type the game code the host's window shows")
             return
-        from game.ui.netplay import join_battle
+        from game.net.cli import NetPlan
 
-        made = join_battle(where[0], where[1], code, spectator, self.app)
-        if isinstance(made, str):
-            self.app.say(made, seconds=8.0)
-            return
-        what = "Watching" if spectator else "Joining"
-        self.app.replace(lambda app: LinkScene(app, made, f"{what} the battle at {where[0]}:{where[1]}", []))
+        self._open(NetPlan("spectate" if spectator else "join", address=where[0], port=where[1], code=code))
 
     def mail_start(self) -> None:
         from game.ui.mailplay import start_game
