@@ -51,11 +51,13 @@ class Outcome:
         return {"median": round(statistics.median(values) * 1000, 3), "p95": round(p95 * 1000, 3), "n": len(values)}
 
 
-def mirror(document: dict[str, Any], rules: Any, ships: Any) -> Session:
-    """The window's copy of the battle, built from an opening document as any save is."""
+def mirror(document: dict[str, Any], rules: Any, ships: Any, progress: Any = None) -> Session:
+    """The window's copy of the battle, built from an opening document as any save is (SaveError if it is not
+    one); ``progress`` hears (commands replayed, of how many)."""
     from game.persistence.save import check_document, replay
 
-    return replay(check_document("the network battle", copy.deepcopy(document)), rules, ships, "the network battle")
+    name = "the network battle"
+    return replay(check_document(name, copy.deepcopy(document)), rules, ships, name, progress)
 
 
 def play(link: Link, kind: str, rules: Any, ships: Any, timeout: float = BATTLE_TIMEOUT,

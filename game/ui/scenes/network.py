@@ -377,6 +377,8 @@ class LinkScene(Scene):
         self.kept: list[Incoming] = []
         self.said = link.status()
         self.over: str | None = None
+        #: The battle has come and its copy is being built on a worker.
+        self.building = False
         self.backdrop = Backdrop()
         self._build()
 
@@ -398,7 +400,7 @@ class LinkScene(Scene):
                                     "Give up and go back to the menu.  Key: Escape", container=self.card)
 
     def update(self, dt: float) -> None:
-        if self.over is not None:
+        if self.over is not None or self.building:
             return
         for item in self.link.poll():
             if isinstance(item, Ended):
@@ -418,16 +420,16 @@ class LinkScene(Scene):
 
     def _begin(self, doc: dict[str, Any]) -> None:
         """Build the window's copy of the battle on a worker (a long battle replays for a while), then open it."""
-        from game.persistence.save import SaveError, check_document, replay
+        from game.net.drive import mirror
+        from game.persistence.save import SaveError
         from game.ui.match import Match
         from game.ui.scenes.working import WorkFailed, WorkScene
 
-        self.over = "building"  # polled no more: what arrives now waits in the link for the battle
-        name = "the host's battle"
+        self.building = True  # polled no more: what arrives now waits in the link for the battle
 
         def work(progress):
             try:
-                return replay(check_document(name, doc), self.app.rules, self.app.ships, name, progress)
+                return mirror(doc, self.app.rules, self.app.ships, progress)
             except SaveError as e:
                 raise WorkFailed(str(e)) from None
 
@@ -438,6 +440,7 @@ class LinkScene(Scene):
             self.app.say("T opens a line to chat with the other side", seconds=6.0)
 
         def failed(reason: str) -> None:
+            self.building = False
             self.over = reason
             close_later(self.link)
             self.status_label.set_text(reason[:200])
