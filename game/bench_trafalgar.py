@@ -133,7 +133,7 @@ def _random_play(session: Session, turn: int | None = None, commands: int | None
         t = time.perf_counter()
         options = system.legal(session.state)
         in_legal += time.perf_counter() - t
-        side = session.state.ships[options[0].ship].side
+        side = session.side_of(options)
         decide(players[side], session.state, options, accepts)
         n += 1
     return n, in_legal, in_apply
@@ -153,7 +153,7 @@ def _engine(sc: Scenario, commands: int) -> dict[str, Any]:
     played = 0
     while not session.over and played < commands:
         options = session.legal()
-        side = session.state.ships[options[0].ship].side
+        side = session.side_of(options)
         decide(players[side], session.state, options, lambda cmd: not isinstance(session.submit(cmd), Refusal))
         played += 1
     full_s = time.perf_counter() - t

@@ -93,7 +93,7 @@ def play(
             raise SelfPlayError(
                 f"seed {seed}: no legal command in phase {session.state.phase}, turn {session.state.turn}"
             )
-        agent = agents[_side_to_move(session, options)]
+        agent = agents[session.side_of(options)]
         _submit_one(session, agent, options, seed)
     raise SelfPlayError(f"seed {seed}: game did not finish within {MAX_COMMANDS_PER_GAME} commands")
 
@@ -104,10 +104,6 @@ def _submit_one(session: Session, agent, options: list, seed: int) -> None:
         decide(agent, session.state, options, lambda cmd: not isinstance(session.submit(cmd), Refusal))
     except NoAcceptableCommand as e:
         raise SelfPlayError(f"seed {seed}: {e}") from None
-
-
-def _side_to_move(session: Session, options) -> str:
-    return session.state.ships[options[0].ship].side
 
 
 def run(

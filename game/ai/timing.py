@@ -99,7 +99,7 @@ def play_timed(
         if session.over or (limit is not None and len(done) >= limit):
             break
         options = session.legal()
-        side = session.state.ships[options[0].ship].side
+        side = session.side_of(options)
         clock = clocks[side]
         act, fas = session.state.activation, session.state.fas_window
         clock.ms = clock.cpu_ms = 0.0

@@ -33,7 +33,7 @@ def play_out(fp: FairPlay, chains: dict[str, Chain], max_commands: int = MAX_COM
         if session.over:
             return fp
         options = session.legal()
-        side = session.state.ships[options[0].ship].side
+        side = session.side_of(options)
 
         def accept(cmd) -> bool:
             if not fp.needs_dice(cmd):

@@ -82,9 +82,7 @@ class Record:
         """The side to decide now (None before the seed, while a roll waits, or once the battle is over)."""
         if self.fp is None or self.pending is not None or self.fp.session.over:
             return None
-        session = self.fp.session
-        options = session.legal()
-        return str(session.state.ships[options[0].ship].side) if options else None
+        return self.fp.session.side_to_move()
 
     # --- the opening ----------------------------------------------------------------
 

@@ -21,8 +21,6 @@ from game.fair.link import Ended, Link, Notice, Played, Refused, TakenBack
 from game.persistence.session import Session
 from game.systems.base import Command, Refusal
 
-from .turns import side_to_move
-
 #: Longest a headless battle may take before it is given up (seconds).
 BATTLE_TIMEOUT = 300.0
 #: How long one wait for news lasts before the player looks again (seconds).
@@ -113,7 +111,7 @@ def play(link: Link, kind: str, rules: Any, ships: Any, timeout: float = BATTLE_
         if session is not None and (session.over or (stop_after is not None and len(session.commands) >= stop_after)):
             return out
         if (session is not None and agent is not None and in_flight is None and not away
-                and side_to_move(session) in link.sides):
+                and session.side_to_move() in link.sides):
             options = session.legal()
 
             def accepts(cmd: Command, s: Session = session) -> bool:

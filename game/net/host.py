@@ -39,7 +39,7 @@ from game.systems.base import Command, CommandError, Refusal
 
 from . import protocol as p
 from .inbox import Inbox, chat_line
-from .turns import behind, side_of, side_to_move
+from .turns import behind, side_of
 
 log = logging.getLogger("quarterdeck.net")
 
@@ -523,7 +523,7 @@ class Host:
         if owner != side:
             self._refuse(who, f"{command.type}: {getattr(command, 'ship', '?')} is {owner}'s ship, not {side}'s", conn)
             return
-        mover = side_to_move(session)
+        mover = session.side_to_move()
         if mover != side:
             self._refuse(who, f"{command.type}: it is {mover}'s turn, not {side}'s", conn)
             return

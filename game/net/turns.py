@@ -1,4 +1,4 @@
-"""Whose command is it: the two questions the host asks of every command before the engine sees it."""
+"""Whose command is it (the side of the ship a command names), and whether a reconnecting chain is the same one."""
 
 from __future__ import annotations
 
@@ -7,16 +7,6 @@ from typing import Any
 from game.fair.chain import step
 from game.persistence.session import Session
 from game.systems.base import Command
-
-
-def side_to_move(session: Session) -> str | None:
-    """The side whose ship the legal options belong to (None once the battle is over)."""
-    if session.over:
-        return None
-    options = session.legal()
-    if not options:
-        return None
-    return _side_of_ship(session.state, options[0].ship)
 
 
 def side_of(session: Session, command: Command) -> str | None:

@@ -122,6 +122,15 @@ class Session:
     def legal(self) -> list[Option]:
         return self.system.legal(self.state)
 
+    def side_of(self, options: list[Option]) -> str:
+        """The side the legal options belong to (asked of options that are there: a battle not over)."""
+        return str(self.state.ships[options[0].ship].side)
+
+    def side_to_move(self) -> str | None:
+        """The side whose decision it is, or None when nothing may be done (the battle is over)."""
+        options = self.legal()
+        return self.side_of(options) if options else None
+
     def submit(self, command: Command, reseed: int | None = None) -> list[Event] | Refusal:
         """Apply a command; ``reseed`` sets the dice generator first (dice both players made: game.fair)."""
         before = self.state.copy()

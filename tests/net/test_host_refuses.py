@@ -15,7 +15,6 @@ from game.content.load import load_default
 from game.fair.link import Notice, Played, Refused, Said, TakenBack
 from game.net.client import Client
 from game.net.host import FLOOD_STRIKES, RATE_BURST, Host
-from game.net.turns import side_to_move
 from game.systems.btq21.commands import ActivateShip, Fire
 
 RULES, SHIPS = load_default()
@@ -49,7 +48,7 @@ def battle():
 
 def _links(host, client):
     session = host.fp.session
-    mover = side_to_move(session)
+    mover = session.side_to_move()
     links = {host.side: host.link, host.other: client}
     ships = {side: next(k for k, s in session.state.ships.items() if s.side == side) for side in links}
     other = next(s for s in links if s != mover)

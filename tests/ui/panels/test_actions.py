@@ -122,7 +122,7 @@ def _busy_position(tmp_path, need: int = 14) -> Path:
     from game.content.load import load_scenario, scenario_path
     from game.persistence.save import write_save
     from game.persistence.session import Session
-    from game.selfplay import _side_to_move, _submit_one
+    from game.selfplay import _submit_one
 
     rules, ships = load_default()
     scenario = load_scenario(scenario_path("squadron"), ships, rules)
@@ -132,8 +132,8 @@ def _busy_position(tmp_path, need: int = 14) -> Path:
     while len(actions_for(session.legal(), None, None)) < need:
         assert not session.over, "the battle ended before a busy decision"
         opts = session.legal()
-        _submit_one(session, agents[_side_to_move(session, opts)], opts, 3)
-    session.players[_side_to_move(session, session.legal())] = "human"
+        _submit_one(session, agents[session.side_of(opts)], opts, 3)
+    session.players[session.side_to_move()] = "human"
     path = tmp_path / "busy.yaml"
     write_save(path, session)
     return path
