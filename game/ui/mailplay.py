@@ -6,8 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.persistence.user import home, mail_dir
+
+if TYPE_CHECKING:
+    from game.mail.link import MailLink
 
 #: Where the window writes the turn files a player sends (he attaches them to an e-mail).
 OUTGOING = "turn files"
@@ -41,7 +45,7 @@ def games() -> list[MailGame]:
     return out
 
 
-def turn_path(link) -> Path:
+def turn_path(link: MailLink) -> Path:
     """Where the next turn file of the game behind ``link`` is written: named by scenario, game and number."""
     g = link.game
     return outgoing_dir() / f"{g.record.scenario}-{g.short}-{g.last_seq + 1:03d}-{g.side}.qdturn"
@@ -66,7 +70,7 @@ def start_game(scenario: str, side: str) -> tuple[Path, str] | str:
     return path, f"Send {path.name} to your opponent; open the reply with Open turn file"
 
 
-def write_turn(link) -> Path | str:
+def write_turn(link: MailLink) -> Path | str:
     """Write the next turn file of the game behind ``link``: its path, or why it cannot be written now."""
     path = turn_path(link)
     try:

@@ -18,6 +18,7 @@ from pathlib import Path
 from game.ai import make_player
 from game.ai.decide import NoAcceptableCommand, decide
 from game.fair.link import Ended, Incoming, Link, Notice, Played, Refused, TakenBack
+from game.mail.link import MailLink
 from game.persistence.autosave import autosave_path
 from game.persistence.save import write_save
 from game.persistence.session import Session
@@ -171,9 +172,9 @@ class Match:
                 break  # the next command waits until the window has shown this one
             item = self._inbox.pop(0)
             if isinstance(item, Played):
-                plays -= 1
                 if self.broken is not None or item.number <= len(self.session.steps):
                     continue  # the battle is stopped here, or this window had the command already
+                plays -= 1
                 if self.sent is not None and item.side in self.link.sides:
                     self.sent = None
                 if item.number != len(self.session.steps) + 1:
@@ -208,11 +209,16 @@ class Match:
             if self.sent is not None:
                 return self.notice or "sent, waiting for the answer…"
             side = self.to_move()
-            if hasattr(self.link, "write_turn"):  # an e-mail game: its own words (send your file, wait for his)
-                return self.link.status()
+            if self.mail is not None:  # an e-mail game: its own words (send your file, wait for his)
+                return self.mail.status()
             names = {s.id: s.name for s in self.session.scenario.sides}
             return f"waiting for {names.get(side, side)} at the other computer…" if side else ""
         return "thinking…" if self.thinking() else ""
+
+    @property
+    def mail(self) -> MailLink | None:
+        """The link of an e-mail game (it has turn files to write and open), or None."""
+        return self.link if isinstance(self.link, MailLink) else None
 
     def waiting_on_link(self) -> bool:
         """Whether the battle waits on the far end: our command on its way, or the other side to play."""
@@ -243,7 +249,7 @@ class Match:
     # --- computer players ----------------------------------------------------
 
     def thinking(self) -> bool:
-        return (self._thought is not None and not self._thought.done.is_set()) or self.waiting_on_link()
+        return self._thought is not None and not self._thought.done.is_set()
 
     def think(self) -> None:
         """Start the computer side to move thinking, unless it already is."""

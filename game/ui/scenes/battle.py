@@ -110,7 +110,7 @@ class BattleScene(Scene):
         #: An e-mail game's two buttons on the bar: write the next turn file, open the opponent's.
         self.mail_buttons: list[pygame_gui.elements.UIButton] = []
         self.turn_dialog: pygame_gui.windows.UIFileDialog | None = None
-        if match.link is not None and hasattr(match.link, "write_turn"):
+        if match.mail is not None:
             self.mail_buttons = [
                 pygame_gui.elements.UIButton(
                     pygame.Rect(0, 4, px(120), px(32)), words, manager=app.ui, container=self.root, tool_tip_text=tip,
@@ -369,7 +369,7 @@ class BattleScene(Scene):
             return True
         if self.match.link is not None and self._chat(event):
             return True
-        if self.mail_buttons and self._mail(event):
+        if self._mail(event):
             return True
         if event.type == pygame.KEYDOWN and self.banner is None and self._view_key(event.key, event.mod):
             return True
@@ -406,13 +406,16 @@ class BattleScene(Scene):
 
     def _mail(self, event: pygame.event.Event) -> bool:
         """An e-mail game's turn files: Send turn (F6) writes ours, Open turn (F7) opens the opponent's."""
+        mail = self.match.mail
+        if mail is None:
+            return False
         send, open_ = self.mail_buttons
         pressed = event.ui_element if event.type == pygame_gui.UI_BUTTON_PRESSED else None
         key = event.key if event.type == pygame.KEYDOWN else None
         if pressed is send or key == pygame.K_F6:
             from game.ui.mailplay import write_turn
 
-            wrote = write_turn(self.match.link)
+            wrote = write_turn(mail)
             if isinstance(wrote, Path):
                 self.log.note(f"turn file written: {wrote}", "link")
                 self.app.say(f"turn file written: {wrote} — send it to your opponent", seconds=10.0)
@@ -431,8 +434,7 @@ class BattleScene(Scene):
             if self.turn_dialog is not None and typed:
                 self.turn_dialog.kill()
             self.turn_dialog = None
-            link = self.match.link
-            if link is not None and hasattr(link, "open_turn") and link.open_turn(path) is not None:
+            if mail.open_turn(path) is not None:
                 self.log.note(f"turn file opened: {path}", "link")
             return True
         if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.turn_dialog:
@@ -508,17 +510,18 @@ class BattleScene(Scene):
     def _last_turn_file(self) -> None:
         """An e-mail battle that ended here: the file that shows the end to the opponent is written at once
         (he would otherwise wait for it, and the end screen has no Send turn)."""
-        link = self.match.link
-        game = getattr(link, "game", None)
-        if not self.mail_buttons or game is None or not game.ball or not game.outbox:
+        mail = self.match.mail
+        if mail is None or not mail.game.ball or not mail.game.outbox:
             return
         from game.ui.mailplay import write_turn
 
-        wrote = write_turn(link)
+        game = mail.game
+        wrote = write_turn(mail)
         if isinstance(wrote, Path):
             self.log.note(f"the last turn file: {wrote}", "link")
-            self.app.say(f"The battle is over. The last turn file is {wrote}: send it to {game.opponent} so he sees "
-                         "the end", seconds=14.0)
+            them = game.named(game.opponent)
+            self.app.say(f"The battle is over. The last turn file is {wrote}: send it to {them} so he sees the end",
+                         seconds=14.0)
 
     def _report_autosave(self) -> None:
         """A failed autosave is said once (and its recovery), never passed over in silence."""
