@@ -16,6 +16,7 @@ from game.persistence.session import Session
 from game.systems.base import Command, Event, Refusal
 from game.systems.dice import Dice
 
+from .chain import Chain
 from .ledger import Ledger, dice_seed, genesis, link
 
 
@@ -102,6 +103,17 @@ class FairPlay:
         if isinstance(result, Refusal):
             return result
         self.ledger.roll(number, reveals, head)
+        return result
+
+    def play(self, command: Command, chains: dict[str, Chain]) -> list[Event] | Refusal:
+        """Play ``command`` with both sides' chains at hand (one process holds them: self-play, tests): the
+        chains give their next reveals if it rolls, and those are spent only if it was played."""
+        if not self.needs_dice(command):
+            return self.submit(command)
+        result = self.submit(command, {side: chain.peek() for side, chain in chains.items()})
+        if not isinstance(result, Refusal):
+            for chain in chains.values():
+                chain.reveal()
         return result
 
     def undo(self) -> Command | None:

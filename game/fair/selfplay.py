@@ -35,14 +35,5 @@ def play_out(fp: FairPlay, chains: dict[str, Chain], max_commands: int = MAX_COM
         options = session.legal()
         side = session.side_of(options)
 
-        def accept(cmd) -> bool:
-            if not fp.needs_dice(cmd):
-                return not isinstance(fp.submit(cmd), Refusal)
-            if isinstance(fp.submit(cmd, {s: c.peek() for s, c in chains.items()}), Refusal):
-                return False
-            for c in chains.values():  # the reveals are spent only on a command that was played
-                c.reveal()
-            return True
-
-        decide(agents[side], session.state, options, accept)
+        decide(agents[side], session.state, options, lambda cmd: not isinstance(fp.play(cmd, chains), Refusal))
     raise RuntimeError(f"the battle did not end within {max_commands} commands")

@@ -38,20 +38,15 @@ class LoopLink:
 
     def _play(self, cmd, side) -> Refusal | None:
         fp = self.fp
-        reveals = {s: c.peek() for s, c in self.chains.items()} if fp.needs_dice(cmd) else None
-        result = fp.submit(cmd, reveals)
+        result = fp.play(cmd, self.chains)
         if isinstance(result, Refusal):
             return result
-        if reveals:
-            for c in self.chains.values():
-                c.reveal()
         step = fp.session.steps[-1]
         self.out.append(Played(len(fp.session.steps), side, cmd, step.reseed, step.hash_after))
         return None
 
     def send(self, command) -> None:
-        opts = self.fp.session.legal()
-        side = self.fp.session.state.ships[opts[0].ship].side if opts else None
+        side = self.fp.session.side_to_move()
         if side not in self.sides:
             self.out.append(Refused("it is not your side's turn"))
             return
