@@ -87,11 +87,11 @@ class NetworkScene(Scene):
         self._build()
 
     def _sides(self) -> list[tuple[str, str]]:
-        from game.content.load import load_scenario, scenario_path
+        from game.content.load import ContentError, load_scenario, scenario_path
 
         try:
             sc = load_scenario(scenario_path(self.scenario), self.app.ships, self.app.rules)
-        except Exception:  # a scenario that does not load is refused when hosting, with its reason
+        except (ContentError, OSError, ValueError):  # refused when hosting, with its reason
             return [("(the scenario does not load)", "")]
         return [(s.name, s.id) for s in sc.sides]
 
