@@ -183,7 +183,7 @@ def _headless_host(plan: NetPlan, players: dict[str, str], out: TextIO) -> int:
     session = fp.session
     _line(out, {
         "role": "host", "state_hash": session.state.state_hash(), "commands": len(session.commands),
-        "rolls": len(fp.ledger.rolls), "winner": session.state.winner, "reconnects": host.rejoins,
+        "rolls": len(fp.ledger.rolls), "over": session.over, "winner": session.state.winner, "reconnects": host.rejoins,
         "refused": len(host.refused), "errors": dict(host.errors), "latency_ms": outcome.latency_ms(),
         "save": str(Path(plan.autosave)) if plan.autosave else None,
     })
@@ -217,8 +217,8 @@ def _headless_client(plan: NetPlan, players: dict[str, str], out: TextIO, hold_a
     session = fp.session
     _line(out, {
         "role": plan.role, "state_hash": session.state.state_hash(), "commands": len(session.commands),
-        "rolls": len(fp.ledger.rolls), "winner": session.state.winner, "reconnects": client.reconnects,
-        "refused": client.refusals, "latency_ms": outcome.latency_ms(),
+        "rolls": len(fp.ledger.rolls), "over": session.over, "winner": session.state.winner,
+        "reconnects": client.reconnects, "refused": client.refusals, "latency_ms": outcome.latency_ms(),
     })
     return 0
 
