@@ -14,7 +14,7 @@ import math
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 
-from game.ai.captain.appraise import Appraiser, special_p
+from game.systems.btq21.evaluation import Appraiser, special_p
 from game.ai.captain.reach import can_fight
 from game.systems.btq21 import national, weather
 from game.systems.btq21 import shot as loads

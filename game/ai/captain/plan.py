@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from game.ai.captain import reach
 from game.ai.captain.aim import Pick, best_broadsides, exposure, picks_value
-from game.ai.captain.appraise import Appraiser, last_turn, rerolls, special_p
+from game.systems.btq21.evaluation import Appraiser, last_turn, rerolls, special_p
 from game.ai.captain.courses import TURNS, candidates, signature
 from game.ai.captain.grapple import odds
 from game.ai.captain.reply import best_reply
@@ -74,6 +74,9 @@ class Node:
     risk: float = 0.0  # sea room lacking at the end (see reach.sea_room)
     hold: str | None = None  # the broadside kept back to fire as she bears
     leaf: bool = False
+    #: What the path itself gains (its shots, the material change, the enemy's shots as she passes),
+    #: before the end position is weighed: the part of the score a trial plays out with dice.
+    now: float = 0.0
 
 
 class Planner:
@@ -94,6 +97,8 @@ class Planner:
         #: measure every shot of theirs after each segment); ``settle`` measures only theirs at us.
         self.fas = [s.id for s in state.ships.values() if s.fas and s.side != self.side]
         self.evaluated = 0
+        #: The complete activations of the last ``run``.
+        self.done: list[Node] = []
 
     # --- the search ----------------------------------------------------------------
 
@@ -119,7 +124,13 @@ class Planner:
         done.sort(key=lambda k: -k.score)
         for leaf in done[: self.replies]:
             self.second_look(leaf)
+        self.done = done
         return max(done, key=lambda k: k.score)
+
+    def leaves(self, state: GameState, first: list[c.Command], sails: list[str]) -> list[Node]:
+        """Every complete activation the search kept, the best first (after the second looks)."""
+        self.run(state, first, sails)
+        return sorted(self.done, key=lambda k: -k.score)
 
     def second_look(self, leaf: Node) -> None:
         """Replace the estimate of each nearby enemy still to act this turn by her best reply, sailed."""
@@ -321,6 +332,7 @@ class Planner:
         foes = reach.foes_at(st, me, self.among)
         v = self.broadsides(node, foes) + self.ap.material(st) - self.base
         v += node.extra - sum(node.exposure.values())
+        node.now = v
         if me.status != AFLOAT:
             return v
         worth = self.ap.value[me.id]

@@ -23,7 +23,7 @@ from __future__ import annotations
 from game.ai.anchors import anchor_wish
 from game.ai.base import calamity_pending, player_dice
 from game.ai.captain import reach
-from game.ai.captain.appraise import Appraiser, special_p
+from game.systems.btq21.evaluation import Appraiser, special_p
 from game.ai.captain.courses import signature
 from game.ai.captain.plan import Node, Planner
 from game.ai.chasers import chaser_wish

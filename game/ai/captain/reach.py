@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from game.ai.captain.appraise import Appraiser, last_turn, pseudo_shot, special_p
+from game.systems.btq21.evaluation import Appraiser, last_turn, pseudo_shot, special_p
 from game.ai.captain.grapple import odds
 from game.systems.btq21 import board, weather
 from game.systems.btq21.broadside import RAKE_OFF_PERPENDICULAR, band_of, battery_arc, in_arc

@@ -14,7 +14,7 @@ side, then stands in for the estimate.
 from __future__ import annotations
 
 from game.ai.captain.aim import Pick, best_broadsides, picks_value
-from game.ai.captain.appraise import Appraiser
+from game.systems.btq21.evaluation import Appraiser
 from game.ai.captain.courses import exact_moves
 from game.ai.captain.reach import can_fight, nearest_foes
 from game.systems.btq21 import commands as c

@@ -3,7 +3,7 @@
 from game.ai import make_player
 from game.ai.captain import CaptainPlayer, plan, reach
 from game.ai.captain.aim import best_broadsides
-from game.ai.captain.appraise import Appraiser, expected_hits, success_p
+from game.systems.btq21.evaluation import Appraiser, expected_hits, success_p
 from game.systems.btq21 import commands as c
 from game.systems.btq21 import movement
 from game.systems.btq21.dice import MeanDice

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from game.ai.captain import reach
 from game.ai.captain.aim import best_broadsides
-from game.ai.captain.appraise import Appraiser
+from game.systems.btq21.evaluation import Appraiser
 from game.ai.captain.plan import FOES_MANY, MANY_SHIPS, Planner
 from game.content.load import load_default, load_scenario, scenario_path
 from game.persistence.session import Session

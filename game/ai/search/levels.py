@@ -1,0 +1,69 @@
+"""Difficulty levels: how much a captain thinks and how often she errs.
+
+A level is counted in trials (plans played out on a copy with dice of their
+own), not in seconds, so a battle between computer players plays the same on
+any machine and its golden pin holds.  The clock is a ceiling only: in the
+window a slow machine cuts the search short rather than freeze the table
+(``budget_ms``).  A level may also be a bare time budget (``captain:800ms``):
+then the search runs until the clock says stop, as many trials as fit.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True)
+class Level:
+    """How a captain at this level plans (``plans`` and ``samples``) and errs (``blunder``)."""
+
+    name: str
+    #: Plans of the activation the look-ahead keeps for the search to rank (1: no ranking).
+    plans: int
+    #: Trials each plan gets at most (dice of their own each, shared among the plans: common numbers).
+    samples: int
+    #: Enemy ships whose reply is sailed on each trial.
+    replies: int
+    #: Width of the activation's own look-ahead (paths kept at each segment); 0: the look-ahead's own.
+    beam: int
+    #: Ceiling on a decision, in milliseconds (None: none; the trials alone bound it).
+    budget_ms: float | None
+    #: Chance that she takes a worse plan than her best (a beginner's slip), and how much worse it may be.
+    blunder: float = 0.0
+    #: A pure time budget: trials go on until the clock runs out (``captain:800ms``).
+    timed: bool = False
+
+    @property
+    def kind(self) -> str:
+        return f"captain:{self.name}"
+
+
+LEVELS: dict[str, Level] = {
+    # Easy: a narrow look-ahead, no second look, and one plan in four not her best.
+    "easy": Level("easy", plans=3, samples=0, replies=0, beam=2, budget_ms=150.0, blunder=0.25),
+    # Normal: the look-ahead a little narrower than the old captain's, the time saved spent on trials.
+    "normal": Level("normal", plans=3, samples=2, replies=1, beam=4, budget_ms=400.0),
+    # Hard: the old captain's look-ahead, more plans, more trials, more replies.
+    "hard": Level("hard", plans=5, samples=6, replies=2, beam=0, budget_ms=2000.0),
+}
+
+#: Time budgets a player may ask for, in milliseconds.
+MIN_BUDGET_MS, MAX_BUDGET_MS = 20, 10_000
+_TIMED = re.compile(r"^(\d{1,5})ms$")
+
+
+def parse_level(text: str | None) -> Level:
+    """The level a kind's suffix names (``easy``, ``normal``, ``hard`` or ``<N>ms``); ValueError if none."""
+    if text is None or text == "":
+        return LEVELS["normal"]
+    if text in LEVELS:
+        return LEVELS[text]
+    m = _TIMED.match(text)
+    if m:
+        ms = int(m.group(1))
+        if not MIN_BUDGET_MS <= ms <= MAX_BUDGET_MS:
+            raise ValueError(f"a captain's time budget is {MIN_BUDGET_MS} to {MAX_BUDGET_MS} ms, not {ms}")
+        return replace(LEVELS["hard"], name=f"{ms}ms", samples=10_000, budget_ms=float(ms), timed=True,
+                       plans=5 if ms >= 300 else 3, beam=0 if ms >= 300 else 4)
+    raise ValueError(f"no level {text!r} (easy, normal, hard, or a time budget such as 800ms)")
