@@ -231,20 +231,25 @@ def _size(text: str) -> tuple[int, int] | None:
     return (w, h) if 320 <= w <= 10000 and 240 <= h <= 10000 else None
 
 
-def _players(args, sides: list[str] | None = None) -> dict[str, str] | str:
-    """--player SIDE:KIND (or KIND alone for the last side): who commands which side; the rest are human."""
-    from game.ai import PLAYER_KINDS
+def _players(args, sides: list[str] | None = None, system: str | None = None) -> dict[str, str] | str:
+    """--player SIDE:KIND (or KIND alone for the last side): who commands which side; the rest are human.
 
-    known = {"human", *PLAYER_KINDS}
+    A kind may carry a level after a colon (``french:captain:hard``, ``captain:800ms``).
+    """
+    from game.ai import kind_problem, side_and_kind
+
     out: dict[str, str] = {}
     for arg in args.player:
-        side, _, kind = arg.rpartition(":")
-        if kind not in known:
-            return f"--player {arg}: unknown kind {kind!r} (known: {', '.join(sorted(known))})"
-        if not side:
+        side, kind = side_and_kind(arg, sides)
+        problem = None if kind == "human" else kind_problem(kind, system, also=("human",))
+        if problem:
+            return f"--player {arg}: {problem}"
+        if side is None:
             if not sides:
                 return f"--player {arg}: say which side, e.g. french:{kind}"
             side = sides[-1]
+        elif sides and side not in sides:
+            return f"--player {arg}: no side {side!r} (sides: {', '.join(sides)})"
         out[side] = kind
     return out
 
@@ -275,7 +280,8 @@ def _open(app, args) -> str | None:
         open_editor(app, args.edit or None)  # a file that does not open is shown in the editor's window
         return None
     if args.scenario:
-        players = _players(args, _scenario_sides(args.scenario))
+        sides = _scenario_sides(args.scenario)
+        players = _players(args, sides, _scenario_system(args.scenario) if sides else None)
         if isinstance(players, str):
             return players
         try:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from game.ai import make_player
+from game.ai import kind_problem, make_player, side_and_kind
 from game.ai.decide import NoAcceptableCommand, decide
 from game.content.model import RuleSet, Scenario
 from game.persistence.save import write_save
@@ -58,25 +58,44 @@ class GameResult:
 
 
 def assign_players(
-    sides: tuple[str, ...], game_index: int, player_args: list[str], match: list[str] | None
+    sides: tuple[str, ...],
+    game_index: int,
+    player_args: list[str],
+    match: list[str] | None,
+    system: str | None = None,
 ) -> dict[str, str]:
-    """Which kind of player commands each side in game ``game_index`` (1-based)."""
+    """Which kind of player commands each side in game ``game_index`` (1-based).
+
+    ``--player KIND`` alone puts that kind on every side, ``--player SIDE:KIND``
+    on one; a kind may carry a level (``british:captain:hard``).  Every kind
+    is checked against ``system``'s players when it is given, so a typo fails
+    before the first game rather than in the middle of a run.
+    """
     kinds = {side: "random" for side in sides}
     for arg in player_args:
-        if ":" in arg:
-            side, kind = arg.split(":", 1)
-            if side not in kinds:
-                raise SelfPlayError(f"--player {arg}: no side {side!r} (sides: {', '.join(sides)})")
-            kinds[side] = kind
+        side, kind = side_and_kind(arg, sides)
+        _check(f"--player {arg}", kind, system)
+        if side is None:
+            kinds = {s: kind for s in sides}
+        elif side not in kinds:
+            raise SelfPlayError(f"--player {arg}: no side {side!r} (sides: {', '.join(sides)})")
         else:
-            kinds = {side: arg for side in sides}
+            kinds[side] = kind
     if match:
         a, b = match
+        for kind in match:
+            _check(f"--match {a} {b}", kind, system)
         first, second = (a, b) if game_index % 2 == 1 else (b, a)
         kinds[sides[0]] = first
         for side in sides[1:]:
             kinds[side] = second
     return kinds
+
+
+def _check(where: str, kind: str, system: str | None) -> None:
+    problem = kind_problem(kind, system)
+    if problem:
+        raise SelfPlayError(f"{where}: {problem}")
 
 
 def play(
@@ -155,7 +174,8 @@ def _open_log(path: str) -> TextIO:
 def _games(scenario, rules, seed, games, player_args, match, options=None) -> Iterator[GameResult]:
     sides = tuple(s.id for s in scenario.sides)
     for i in range(1, games + 1):
-        yield play(scenario, rules, seed + i - 1, assign_players(sides, i, player_args, match), options)
+        kinds = assign_players(sides, i, player_args, match, scenario.system)  # checked before a game is played
+        yield play(scenario, rules, seed + i - 1, kinds, options)
 
 
 def _numbered(path: str, i: int, games: int) -> str:

@@ -9,9 +9,10 @@ in ``_LEVELLED``.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Collection
 from typing import Any
 
-from game.ai.search.levels import LEVELS, parse_level
+from game.ai.search.levels import LEVELS, MAX_BUDGET_MS, MIN_BUDGET_MS, parse_level
 
 #: Rule system -> kind -> (module, class).  Imported only when a player of that kind is made.
 _PLAYERS: dict[str, dict[str, tuple[str, str]]] = {
@@ -88,3 +89,48 @@ def make_player(kind: str, seed: int, side: str, system: str = "btq21") -> Any:
     if level is not None:
         raise ValueError(f"the {base!r} player has no levels ({kind!r})")
     return cls(seed, side)
+
+
+def kind_problem(kind: str, system: str | None = None, also: tuple[str, ...] = ()) -> str | None:
+    """Why ``kind`` names no computer player (of ``system``, if given), in words a player can act on; None if it does.
+
+    The command line, the headless network ends and self-play all say the
+    same thing and list what that rule system offers (with ``also``: the
+    window's ``human``), so a typo is answered with the spelling that works.
+    """
+    if known_kind(kind, system):
+        return None
+    base, level = split_kind(kind)
+    systems = [system] if system is not None else list(_PLAYERS)
+    offered = [k for s in systems for k in kinds_for(s)]
+    timed = any(b in _LEVELLED for s in systems for b in _PLAYERS.get(s, {}))
+    known = f"known: {', '.join(dict.fromkeys([*offered, *also]))}" + (
+        f", or a time budget: captain:<N>ms, N from {MIN_BUDGET_MS} to {MAX_BUDGET_MS}" if timed else ""
+    )
+    where = f" for rule system {system!r}" if system is not None else ""
+    if not any(base in _PLAYERS.get(s, {}) for s in systems):
+        return f"no computer player {kind!r}{where} ({known})"
+    if base not in _LEVELLED:
+        return f"the {base!r} player has no levels ({known})"
+    try:
+        parse_level(level)
+    except ValueError as e:
+        return f"{kind!r}: {e}; {known}"
+    return f"no computer player {kind!r}{where} ({known})"  # pragma: no cover - known_kind and parse_level agree
+
+
+def side_and_kind(text: str, sides: Collection[str] | None) -> tuple[str | None, str]:
+    """Split ``--player SIDE:KIND`` (None for the side when the text is a kind alone).
+
+    A kind may hold a colon itself (``captain:hard``), so the text is cut at
+    its first colon only when what comes before is a side: one of ``sides``,
+    or anything that is not the name of a kind (a side the caller then checks,
+    or, on a network end before the battle comes, cannot check yet).
+    """
+    head, sep, rest = text.partition(":")
+    if not sep:
+        return None, text
+    if sides and head in sides:
+        return head, rest
+    kinds = {k for system_kinds in _PLAYERS.values() for k in system_kinds} | {"human"}
+    return (None, text) if head in kinds else (head, rest)

@@ -139,15 +139,21 @@ def build_host(plan: NetPlan, rules: Any, ships: Any, autosave: str | None) -> H
 
 
 def _kinds(texts: list[str]) -> dict[str, str] | str:
-    """--player SIDE:KIND (or KIND for whichever side this end plays) as {side or "": kind}."""
-    from game.ai import PLAYER_KINDS
+    """--player SIDE:KIND (or KIND for whichever side this end plays) as {side or "": kind}.
+
+    A kind may carry a level (``french:captain:hard``).  The battle's rule
+    system is not known until it comes, so a kind is checked against every
+    rule system's players here and against the battle's own when it is made.
+    """
+    from game.ai import kind_problem, side_and_kind
 
     out: dict[str, str] = {}
     for text in texts:
-        side, _, kind = text.rpartition(":")
-        if kind not in PLAYER_KINDS:
-            return f"--player {text}: headless ends are computer players ({', '.join(sorted(PLAYER_KINDS))})"
-        out[side] = kind
+        side, kind = side_and_kind(text, None)
+        problem = kind_problem(kind)
+        if problem:
+            return f"--player {text}: headless ends are computer players: {problem}"
+        out[side or ""] = kind
     return out
 
 

@@ -183,10 +183,10 @@ def check_document(name: str, doc: Any) -> dict[str, Any]:
     players = doc.get("players") or {}
     if not isinstance(players, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in players.items()):
         raise SaveError(f"{name}: 'players' must map side names to player kinds")
-    kinds = player_kinds()
-    odd = sorted(v for v in players.values() if v not in kinds)
+    odd = sorted(v for v in players.values() if not known_player(v, system))
     if odd:
-        raise SaveError(f"{name}: unknown player kind {odd[0][:40]!r} (known: {', '.join(sorted(kinds))})")
+        raise SaveError(f"{name}: unknown player kind {quoted(odd[0])} for {system} (known: "
+                        f"{', '.join(player_kinds(system))}, or captain:<N>ms)")
     doc["players"] = players
     if len(doc["commands"]) > MAX_COMMANDS:
         raise SaveError(f"{name}: too many commands for a battle ({len(doc['commands'])})")
@@ -257,10 +257,19 @@ def check_parent(name: str, parent: Any, doc: dict[str, Any]) -> dict[str, Any] 
     return {k: parent.get(k) for k in PARENT_KEYS}
 
 
-def player_kinds() -> set[str]:
-    from game.ai import PLAYER_KINDS  # the players are not the save's business beyond their names
+def player_kinds(system: str) -> list[str]:
+    """The kinds a save of ``system`` may name, as a message lists them (each level spelled out)."""
+    from game.ai import kinds_for  # the players are not the save's business beyond their names
 
-    return {"human", *PLAYER_KINDS}
+    return ["human", *kinds_for(system)]
+
+
+def known_player(kind: str, system: str) -> bool:
+    """Whether a save of ``system`` may name ``kind``: a person, or one of that rule system's computer players
+    at a level it can take (``captain:hard``, ``captain:800ms``); an old save's bare ``captain`` plays at normal."""
+    from game.ai import known_kind
+
+    return kind == "human" or known_kind(kind, system)
 
 
 def upgrade(name: str, doc: dict[str, Any], version: int) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UIImage, UILabel, UITe
 
 from game.ui.scale import design, px
 from game.ui.scale import rect as R
-from game.ui.scenes.menu import HUMAN, default_players, kind_label, player_kinds
+from game.ui.scenes.menu import HUMAN, default_players, kind_label, levels_tooltip, player_kinds
 
 ROW_H = 42
 
@@ -65,6 +65,8 @@ class BranchDialog:
                 container=self.window, object_id=ObjectID(object_id=f"#branch_player_{side}",
                                                           class_id="@player_kind"),
             )
+            if levels_tooltip(self.kinds):
+                self.menus[side].set_tooltip(levels_tooltip(self.kinds))
             y += ROW_H
         by = y + 14
         self.take_button = UIButton(

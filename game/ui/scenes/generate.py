@@ -30,7 +30,7 @@ from game.ui.app import Scene
 from game.ui.render.thumbnail import scenario_thumbnail
 from game.ui.scale import design, px
 from game.ui.scale import rect as R
-from game.ui.scenes.menu import default_players, kind_label, player_kinds
+from game.ui.scenes.menu import default_players, kind_label, levels_tooltip, player_kinds
 from game.ui.widgets import Backdrop, button, label, menu
 
 if TYPE_CHECKING:
@@ -167,6 +167,8 @@ class GenerateScene(Scene):
                     f"player_{k}",
                 )
             )
+            if levels_tooltip(self.kinds):
+                self.player_menus[-1].set_tooltip(levels_tooltip(self.kinds))
             y += row_h + gap + (8 if small else 14)
 
         label(self, R(pad, y + 5, label_w, 22), "Seed")

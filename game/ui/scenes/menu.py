@@ -53,17 +53,24 @@ if TYPE_CHECKING:
     from game.ui.app import QuarterdeckApp
 
 HUMAN = "human"
-#: Menu order of the player kinds; unknown kinds registered later follow, sorted.
-KIND_ORDER = (HUMAN, "scripted", "captain", "random")
-#: Strongest computer opponent first: the default for the second side.
-STRONGEST = ("captain", "scripted", "random")
+#: Menu order of the player kinds (the captain's levels from the gentlest); unknown kinds registered later follow,
+#: sorted.
+KIND_ORDER = (HUMAN, "scripted", "captain:easy", "captain:normal", "captain:hard", "captain-v1", "random")
+#: The default for the second side: the captain at her normal level, else the strongest computer opponent there is.
+STRONGEST = ("captain:normal", "captain", "scripted", "random")
 KIND_LABELS = {
     HUMAN: "Human",
     "scripted": "Computer: scripted",
-    "captain": "Computer: captain",
+    "captain": "Computer: captain \u2014 normal",  # a save from before the levels: she plays at normal
+    "captain:easy": "Computer: captain \u2014 easy",
+    "captain:normal": "Computer: captain \u2014 normal",
+    "captain:hard": "Computer: captain \u2014 hard",
+    "captain-v1": "Computer: old captain (v1)",
     "random": "Computer: random",
 }
 ANIMATION_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant (no animation)"}
+MS_PER_S = 1000
+NOTE_H = 24  # design pixels of the line saying what the captain's chosen level means
 SETTINGS_SAVE_DELAY = 0.4  # seconds after the volume slider stops before the file is written
 
 _BRASS = (200, 168, 96)
@@ -90,7 +97,45 @@ def default_players(side_ids: list[str], kinds: list[str]) -> dict[str, str]:
 
 
 def kind_label(kind: str) -> str:
-    return KIND_LABELS.get(kind, f"Computer: {kind}")
+    """What a menu calls a kind: the captain's level after a dash (a time budget as the milliseconds it is)."""
+    if kind in KIND_LABELS:
+        return KIND_LABELS[kind]
+    base, _, level = kind.partition(":")
+    if level.endswith("ms") and level[:-2].isdigit():
+        return f"Computer: {base} \u2014 {level[:-2]} ms a move"
+    return f"Computer: {base} \u2014 {level}" if level else f"Computer: {kind}"
+
+
+def level_note(kind: str) -> str:
+    """What the captain's level ``kind`` means to the player facing her ("" for a kind without levels).
+
+    The seconds come from the level's own clock ceiling, so the words stay
+    true when the levels are tuned.
+    """
+    from game.ai import split_kind
+    from game.ai.search.levels import parse_level
+
+    base, level = split_kind(kind)
+    if base != "captain":
+        return ""
+    try:
+        lv = parse_level(level)
+    except ValueError:
+        return ""
+    if lv.blunder > 0:
+        return f"captain {lv.name}: makes mistakes a beginner can punish"
+    seconds = f"{(lv.budget_ms or 0) / MS_PER_S:g} s"
+    if lv.timed:
+        return f"captain {lv.name}: thinks for {seconds} a move, as many trials as fit"
+    if lv.name == "hard":
+        return f"captain hard: looks furthest ahead, up to {seconds} a move"
+    return f"captain {lv.name}: a steady opponent, quick to move (at most {seconds})"
+
+
+def levels_tooltip(kinds: list[str]) -> str:
+    """The drop-down's tool tip: what each of the captain's levels offered means."""
+    notes = [level_note(k) for k in kinds]
+    return "<br>".join(html.escape(n[0].upper() + n[1:]) for n in notes if n)
 
 
 def _inches(v: float) -> str:
@@ -419,7 +464,7 @@ class MenuScene(Scene):
         offered = self._system(entry).available
         options_y = seed_y - (14 + 26 + OPTION_ROW_H * _option_rows(len(offered)) if offered else 0)
         self._build_option_rows(panel, rx, options_y, col_r, entry)
-        rows_h = 26 + len(sides) * 40
+        rows_h = 26 + len(sides) * 40 + (NOTE_H if levels_tooltip(self.kinds) else 0)
         sides_y = options_y - 14 - rows_h
         self.sides_y = sides_y
         self._build_side_rows(panel, rx, sides_y, col_r, sides)
@@ -528,6 +573,7 @@ class MenuScene(Scene):
         choice = self.players.setdefault(self.chosen or "", default_players([s.id for s in sides], self.kinds))
         options: list[str | tuple[str, str]] = [(kind_label(k), k) for k in self.kinds]
         menu_w = min(250, max(150, int(width * 0.45)))
+        tip = levels_tooltip(self.kinds)
         for i, side in enumerate(sides):
             ry = y + 26 + i * 40
             swatch = pygame.Surface((px(14), px(14)))
@@ -546,6 +592,20 @@ class MenuScene(Scene):
                 container=panel,
                 object_id=ObjectID(object_id=f"#player_{side.id}", class_id="@player_kind"),
             )
+            if tip:
+                self.side_menus[side.id].set_tooltip(tip)
+        self.level_line: UILabel | None = None
+        if tip:  # the drop-down's tool tip shows only while it is closed: the chosen levels are also said here
+            self.level_line = label(self, R(x, y + 26 + len(sides) * 40, width, 22), "", "@caption", panel)
+            self._show_levels()
+
+    def _show_levels(self) -> None:
+        """The line under the commanders' rows: what the captain's chosen level(s) mean."""
+        line = getattr(self, "level_line", None)
+        if line is None:
+            return
+        notes = dict.fromkeys(n for n in (level_note(k) for k in self.chosen_players().values()) if n)
+        line.set_text("  \u00b7  ".join(notes))
 
     def _show_scenario(self) -> None:
         """Fill the description, picture and caption for the chosen scenario."""
@@ -834,6 +894,10 @@ class MenuScene(Scene):
                 for (_, item_id), entry in zip(self.scenario_items, self.entries, strict=True):
                     if isinstance(picked, tuple) and picked[1] == item_id:
                         self._select_scenario(entry.id)
+                return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and self.panel_kind == "new":
+            if event.ui_element in getattr(self, "side_menus", {}).values():
+                self._show_levels()
                 return True
         if event.type == pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION and self._close_reselected(event.ui_element):
             return True
