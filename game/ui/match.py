@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import sys
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.ai import make_player
+from game.ai import make_player, split_kind
 from game.ai.decide import NoAcceptableCommand, decide
 from game.fair.link import Ended, Incoming, Link, Notice, Played, Refused, TakenBack
 from game.mail.link import MailLink
@@ -35,6 +36,9 @@ sys.setswitchinterval(0.002)
 @dataclass
 class _Thought:
     token: int
+    side: str = ""
+    #: When the worker started (time.monotonic), so the phase bar can say how long she has been at it.
+    started: float = 0.0
     command: Command | None = None
     error: str | None = None
     done: threading.Event = field(default_factory=threading.Event)
@@ -82,7 +86,7 @@ class Match:
             self.players = {side: HUMAN if side in link.sides else REMOTE for side in session.state.sides}
         session.players = {side: HUMAN if kind == REMOTE else kind for side, kind in self.players.items()}
         self._agents = {
-            side: make_player(kind, session.seed, side, session.system.id)
+            side: _live(make_player(kind, session.seed, side, session.system.id))
             for side, kind in self.players.items()
             if kind not in (HUMAN, REMOTE)
         }
@@ -213,7 +217,12 @@ class Match:
                 return self.mail.status()
             names = {s.id: s.name for s in self.session.scenario.sides}
             return f"waiting for {names.get(side, side)} at the other computer…" if side else ""
-        return "thinking…" if self.thinking() else ""
+        t = self._thought
+        if t is None or not self.thinking():
+            return ""
+        names = {s.id: s.name for s in self.session.scenario.sides}
+        who = f"{names.get(t.side, t.side)} {_who(self.players.get(t.side, ''))}"
+        return f"{who} thinking… {time.monotonic() - t.started:.1f} s"
 
     @property
     def mail(self) -> MailLink | None:
@@ -256,7 +265,7 @@ class Match:
         side = self.to_move()
         if side is None or self.is_human(side) or self._thought is not None or side not in self._agents:
             return
-        thought = _Thought(self._token)
+        thought = _Thought(self._token, side, time.monotonic())
         self._thought = thought
         state = self.state.detached()
         options = list(self.options())
@@ -289,6 +298,25 @@ class Match:
         if t is not None:
             t.done.wait(timeout)
         return self.poll()
+
+
+def _live(agent: object) -> object:
+    """A computer player in the window thinks against the clock: her level's ceiling on a decision applies
+    (a slow machine cuts her search short rather than freeze the table).  Self-play and the golden games
+    leave it off, so they play the same on any machine."""
+    if hasattr(agent, "live"):
+        agent.live = True
+    return agent
+
+
+def _who(kind: str) -> str:
+    """The phase bar's name for a computer player: ``captain (hard)``, ``old captain``, ``scripted player``."""
+    base, level = split_kind(kind)
+    if base == "captain":
+        return f"captain ({level or 'normal'})"
+    if base == "captain-v1":
+        return "old captain"
+    return f"{base} player"
 
 
 def _accepted(system: RuleSystem, state: object, command: Command) -> bool:
