@@ -1,7 +1,7 @@
 """The golden games: seeded self-play games whose outcomes are pinned in the tests.
 
-Every scenario is played by every kind of player (random, scripted, captain,
-and each against the others); the final state hash and the number of events
+Every scenario is played by every kind of player (random, scripted, the old
+captain ``captain-v1``, and each against the others); the final state hash and the number of events
 of each game are kept in ``tests/golden_games.json``.  ``tests/test_golden.py``
 plays them again and fails on any difference, so a change to the engine or to
 a computer player that alters an outcome shows up at once, and must be made on
@@ -32,13 +32,14 @@ PINS = ROOT / "tests" / "golden_games.json"
 
 #: (first side's kind, other sides' kind, seeds) played in every scenario.  Random games are cheap
 #: and wander into every corner of the rules; one game of each pairing with a thinking player
-#: (captain against captain is left out: it takes the longest and adds no kind of player).
+#: (captain against captain is left out: it takes the longest and adds no kind of player).  The captain pinned is
+#: the old one (``captain-v1``): the search captain and her levels are still being tuned, so no pin holds her yet.
 PAIRINGS = (
     ("random", "random", (1, 2, 3, 4, 5, 6, 7, 8)),
     ("scripted", "scripted", (1,)),
-    ("captain", "scripted", (1,)),
+    ("captain-v1", "scripted", (1,)),
     ("scripted", "random", (2,)),
-    ("random", "captain", (2,)),
+    ("random", "captain-v1", (2,)),
 )
 
 

@@ -254,3 +254,28 @@ def test_a_version_3_save_still_loads_and_may_not_claim_fair_dice(tmp_path):
     path.write_text(yaml.safe_dump(doc))
     with pytest.raises(SaveError, match="came with save version 4"):
         load_save(path, RULES, SHIPS)
+
+
+def _naming(tmp_path, players: dict) -> Path:
+    path = tmp_path / "players.yaml"
+    write_save(path, _played())
+    doc = yaml.safe_load(path.read_text())
+    doc["players"] = players
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+    return path
+
+
+@pytest.mark.parametrize("kind", ["captain", "captain:easy", "captain:hard", "captain:800ms", "captain-v1"])
+def test_a_save_naming_the_captain_at_a_level_a_time_budget_or_bare_as_older_saves_do_loads(tmp_path, kind):
+    assert read_save(_naming(tmp_path, {"british": kind, "american": "human"}))["players"]["british"] == kind
+
+
+@pytest.mark.parametrize("kind", ["captain:0ms", "captain:hard2", "scripted:hard", "admiral", "captain:" + "9" * 400,
+                                  "captain:\x1b[2J"])
+def test_a_save_naming_a_kind_without_a_player_is_refused_naming_the_file_and_the_kinds(tmp_path, kind):
+    path = _naming(tmp_path, {"british": kind})
+    with pytest.raises(SaveError) as e:
+        read_save(path)
+    said = str(e.value)
+    assert said.startswith(f"{path}: unknown player kind ") and "\x1b" not in said and len(said) < 400
+    assert "(known: human, random, scripted, captain:easy, captain:normal, captain:hard, captain-v1" in said
