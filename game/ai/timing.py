@@ -5,7 +5,8 @@ the one that ends her activation, adding up every ``choose`` between (her
 own commands only: answers to the engine's questions in other ships'
 activations, such as firing as she bears, are not part of it).  The captain
 plays the scripted player (the random one if there is no scripted player)
-in the squadron action and the duel, sides alternating.
+in the squadron action and the duel, sides alternating, at each of her levels
+(and the old captain, ``captain-v1``).
 """
 
 from __future__ import annotations
@@ -21,41 +22,59 @@ from game.systems.btq21 import commands as c
 from game.systems.btq21.engine import Rejected
 
 SCENARIOS = ("squadron", "duel")
+#: The players timed, each against the opponent (the scripted player): the captain at each level and the old one.
+KINDS = ("captain:easy", "captain:normal", "captain:hard", "captain-v1")
+#: Games of each scenario a kind plays when it thinks too long for the bench's usual number (sides alternating,
+#: so an even number): the hard captain's squadron action takes about half a minute of processor time a game.
+FEWER_GAMES = {"captain:hard": 2}
 
 
-def decision_times(games: int = 4, seed: int = 1) -> dict:
-    """{"captain": {...}, "<opponent>": {...}}: median and 95th percentile ms per activation, and how many.
+def decision_times(games: int = 4, seed: int = 1, kinds: tuple[str, ...] = KINDS) -> dict:
+    """{kind: {...}, "<opponent>": {...}}: median and 95th percentile ms per activation, and how many.
 
-    Each kind's summary also holds ``by_scenario``: the squadron action's three-ship
-    activations take longer than the duel's, so the overall median depends on the mix.
-    Four games of each (not two): the median moves with the positions the games reach,
-    and a larger sample moves less.
+    Each kind plays ``games`` games of each scenario against the scripted
+    player (fewer for those in ``FEWER_GAMES``: each says how many it played),
+    sides alternating; the opponent's figures come from all of those games.
+    Each summary also holds ``by_scenario``: the squadron action's three-ship
+    activations take longer than the duel's, so the overall median depends on
+    the mix; and the processor time (``median_cpu_ms_per_activation``), which
+    other programs on a busy machine do not inflate.  The clock is off, as in
+    self-play: each level thinks its own number of trials, so every run times
+    the same work (in the window the level's ceiling on a decision applies too).
+    Four games of each (not two): the median moves with the positions the games
+    reach, and a larger sample moves less.
     """
     rules, ships = load_default()
     opponent = "scripted" if "scripted" in PLAYER_KINDS else "random"
-    spent: dict[str, dict[str, list[float]]] = {"captain": {}, opponent: {}}
-    for name in SCENARIOS:
-        sc = load_scenario(scenario_path(name), ships, rules)
-        sides = [s.id for s in sc.sides]
-        for g in range(games):
-            kinds = ("captain", opponent) if g % 2 == 0 else (opponent, "captain")
-            players = {side: kinds[0] if i == 0 else kinds[1] for i, side in enumerate(sides)}
-            for kind, ms in _play(sc, rules, seed + g, players):
-                spent[kind].setdefault(name, []).append(ms)
-    out = {}
+    spent: dict[str, dict[str, list[tuple[float, float]]]] = {kind: {} for kind in (*kinds, opponent)}
+    played = {kind: min(games, FEWER_GAMES.get(kind, games)) for kind in kinds}
+    for kind in kinds:
+        for name in SCENARIOS:
+            sc = load_scenario(scenario_path(name), ships, rules)
+            sides = [s.id for s in sc.sides]
+            for g in range(played[kind]):
+                pair = (kind, opponent) if g % 2 == 0 else (opponent, kind)
+                players = {side: pair[0] if i == 0 else pair[1] for i, side in enumerate(sides)}
+                for who, ms, cpu in play_timed(Session(sc, rules, seed + g, dict(players)), players, seed + g):
+                    spent[who].setdefault(name, []).append((ms, cpu))
+    out: dict = {}
     for kind, by in spent.items():
-        out[kind] = _summary([ms for name in SCENARIOS for ms in by.get(name, [])])
+        out[kind] = _summary([t for name in SCENARIOS for t in by.get(name, [])])
+        out[kind]["games_per_scenario"] = played.get(kind, sum(played.values()))
         out[kind]["by_scenario"] = {name: _summary(by.get(name, [])) for name in SCENARIOS}
     return out
 
 
-def _summary(ms: list[float]) -> dict:
-    if not ms:
-        return {"median_ms_per_activation": None, "p95_ms_per_activation": None, "activations": 0}
-    ordered = sorted(ms)
+def _summary(times: list[tuple[float, float]]) -> dict:
+    """Median and 95th percentile of wall-clock ms per activation, and the median of processor ms."""
+    if not times:
+        return {"median_ms_per_activation": None, "p95_ms_per_activation": None,
+                "median_cpu_ms_per_activation": None, "activations": 0}
+    ordered = sorted(ms for ms, _ in times)
     return {
         "median_ms_per_activation": round(statistics.median(ordered), 1),
         "p95_ms_per_activation": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 1),
+        "median_cpu_ms_per_activation": round(statistics.median(cpu for _, cpu in times), 1),
         "activations": len(ordered),
     }
 
@@ -80,11 +99,6 @@ class _Clock:
         return getattr(self.agent, name)
 
 
-def _play(scenario, rules, seed: int, players: dict[str, str]) -> list[tuple[str, float]]:
-    """One game; (kind, ms) for every activation."""
-    return [(kind, ms) for kind, ms, _ in play_timed(Session(scenario, rules, seed, dict(players)), players, seed)]
-
-
 def play_timed(
     session: Session, players: dict[str, str], seed: int, limit: int | None = None
 ) -> list[tuple[str, float, float]]:
@@ -92,7 +106,7 @@ def play_timed(
 
     (kind, ms, processor ms) for each activation.
     """
-    clocks = {side: _Clock(make_player(kind, seed, side)) for side, kind in players.items()}
+    clocks = {side: _Clock(make_player(kind, seed, side, session.system.id)) for side, kind in players.items()}
     open_: dict[str, tuple[float, float]] = {}  # ship -> (ms, processor ms) so far in her activation
     done: list[tuple[str, float, float]] = []
     for _ in range(100_000):

@@ -110,7 +110,6 @@ def choose(app, dropdown, label: str) -> None:
 
 
 def test_new_battle_start_passes_scenario_players_and_seed(app, monkeypatch):
-    from game.ai import PLAYER_KINDS
     from game.ui.scenes.menu import kind_label
 
     calls = []
@@ -122,7 +121,7 @@ def test_new_battle_start_passes_scenario_players_and_seed(app, monkeypatch):
     assert scene.chosen == "duel"
     assert "Constitution" in scene.description.html_text
     assert set(scene.side_menus) == {"american", "british"}
-    strongest = next(k for k in ("captain", "scripted", "random") if k in PLAYER_KINDS)
+    strongest = "captain:normal"  # the default opponent: the captain at her normal level
     assert scene.chosen_players() == {"american": "human", "british": strongest}
 
     choose(app, scene.side_menus["british"], kind_label(strongest))  # the choice already made
@@ -134,6 +133,34 @@ def test_new_battle_start_passes_scenario_players_and_seed(app, monkeypatch):
     type_text(app, "42")
     click(app, scene.start_button)
     assert calls == [("duel", {"american": "random", "british": "random"}, 42, {})]
+
+
+def test_the_captains_levels_are_offered_by_name_and_the_one_chosen_is_explained_under_the_commanders(app):
+    from game.ai.search.levels import LEVELS
+    from game.ui.scenes.menu import kind_label
+
+    scene = menu(app)
+    key(app, pygame.K_n, "n")
+    click(app, shown(app, scene.scenario_list, "The Duel"))
+    british = scene.side_menus["british"]
+    labels = [label for label, _ in british.options_list]
+    assert labels[1:] == ["Computer: scripted", "Computer: captain \u2014 easy", "Computer: captain \u2014 normal",
+                          "Computer: captain \u2014 hard", "Computer: old captain (v1)", "Computer: random"]
+    assert "normal: a steady opponent" in scene.level_line.text
+    choose(app, british, kind_label("captain:hard"))
+    hard = f"up to {LEVELS['hard'].budget_ms / 1000:g} s a move"
+    assert scene.chosen_players()["british"] == "captain:hard" and hard in scene.level_line.text
+    choose(app, scene.side_menus["american"], kind_label("captain:easy"))
+    assert "easy: makes mistakes a beginner can punish" in scene.level_line.text and hard in scene.level_line.text
+    tip = british.tool_tip_text
+    assert all(f"Captain {lv}:" in tip for lv in LEVELS)
+
+
+def test_a_kind_the_menu_has_no_label_for_is_named_with_its_level():
+    from game.ui.scenes.menu import kind_label
+
+    assert kind_label("captain:800ms") == "Computer: captain \u2014 800 ms a move"
+    assert kind_label("captain") == kind_label("captain:normal")
 
 
 def test_an_optional_rule_is_ticked_with_its_help_and_one_the_scenario_requires_cannot_be_untied(app):
