@@ -31,7 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="[SIDE:]KIND",
-        help="who commands a side: human, random, scripted, captain (repeatable)",
+        help="who commands a side: human, random, scripted, captain:easy|normal|hard|<N>ms (captain alone: normal), "
+        "captain-v1 (the old captain); e.g. french:captain:hard (repeatable)",
     )
     p.add_argument("--load", metavar="FILE", help="resume a saved game")
     p.add_argument("--check-data", nargs="*", metavar="FILE", help="validate ships, rules and scenarios")

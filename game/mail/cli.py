@@ -84,9 +84,17 @@ def _open(args: argparse.Namespace) -> int:
 
 
 def _kind(players: list[str], side: str) -> str | None:
+    """The kind ``--player [SIDE:]KIND`` names for this file's side (a kind may hold a colon: ``captain:hard``)."""
+    from game.ai import kind_problem, side_and_kind
+
+    from .local import MailProblem
+
     for arg in players:
-        who, _, kind = arg.rpartition(":")
-        if who in ("", side):
+        who, kind = side_and_kind(arg, [side])
+        if who in (None, side):
+            problem = kind_problem(kind)
+            if problem:
+                raise MailProblem(f"--player {arg}: {problem}")
             return kind
     return None
 
