@@ -155,6 +155,7 @@ def play_fixture(fx: Fixture) -> dict[str, Any]:
         return line
     st = result.session.state
     a_sides = sides[:1] if fx.a_first else sides[1:]
+    line["a_sides"] = list(a_sides)
     line["winner"] = st.winner
     line["outcome"] = "draw" if st.winner is None else ("a" if st.winner in a_sides else "b")
     line["points_a"] = float(sum(st.points.get(side, 0.0) for side in a_sides))
