@@ -174,15 +174,19 @@ def run_fixtures(
     jobs: int,
     on_line: Callable[[dict[str, Any]], None] | None = None,
     worker: Callable[[Fixture], dict[str, Any]] = play_fixture,
+    on_done: Callable[[dict[str, Any]], None] | None = None,
 ) -> list[dict[str, Any]]:
-    """Play every fixture (``jobs`` processes; 1: here, in this one); ``on_line`` sees each line in schedule
-    order as soon as the games before it are done.  The lines come back in schedule order."""
+    """Play every fixture (``jobs`` processes; 1: here, in this one).  ``on_done`` sees each line as its game
+    ends; ``on_line`` sees them in schedule order, each once the games before it are done (so a results file
+    reads the same however the games were shared out).  The lines come back in schedule order."""
     done: dict[int, dict[str, Any]] = {}
     emitted = 0
 
     def settle(line: dict[str, Any]) -> None:
         nonlocal emitted
         done[line["index"]] = line
+        if on_done:
+            on_done(line)
         while emitted < len(fixtures) and fixtures[emitted].index in done:
             if on_line:
                 on_line(done[fixtures[emitted].index])
@@ -193,11 +197,17 @@ def run_fixtures(
             settle(worker(fx))
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            pending: set[Future[dict[str, Any]]] = {pool.submit(worker, fx) for fx in fixtures}
+            of: dict[Future[dict[str, Any]], Fixture] = {pool.submit(worker, fx): fx for fx in fixtures}
+            pending = set(of)
             while pending:
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for fut in finished:
-                    settle(fut.result())
+                    try:
+                        settle(fut.result())
+                    except Exception:  # noqa: BLE001 - a worker that died (out of memory, killed): the game failed
+                        fx = of[fut]
+                        settle({"index": fx.index, "a": fx.a, "b": fx.b, "scenario": fx.scenario, "seed": fx.seed,
+                                "error": traceback.format_exc(limit=8)})
     return [done[fx.index] for fx in fixtures]
 
 
@@ -413,7 +423,7 @@ def report(ladder: Ladder, out: TextIO) -> None:
         )
         pw = max(len(p) for p in ratings)
         out.write(
-            f"{'player':<{pw}}  rating  games     W     D     L  decision ms median  p{TIME_PERCENTILE}"
+            f"{'player':<{pw}}  rating  games     W     D     L  decision ms median    p{TIME_PERCENTILE}"
             f"  thinking s/game median\n"
         )
         for p in sorted(ratings, key=lambda k: -ratings[k]):
@@ -422,7 +432,7 @@ def report(ladder: Ladder, out: TextIO) -> None:
             med_game = statistics.median(per_game) if per_game else math.nan
             out.write(
                 f"{p:<{pw}}  {ratings[p]:6.0f}  {rec.games:5d} {rec.wins:5d} {rec.draws:5d} {rec.losses:5d}"
-                f"  {_ms(rec.decision_ms, 50):>18}  {_ms(rec.decision_ms, TIME_PERCENTILE):>4}"
+                f"  {_ms(rec.decision_ms, 50):>18}  {_ms(rec.decision_ms, TIME_PERCENTILE):>6}"
                 f"  {med_game:22.2f}\n"
             )
     if ladder.failures:
@@ -514,11 +524,13 @@ def run(plan: Plan, jobs: int, out: TextIO, json_out: TextIO | None = None, prog
     count = 0
 
     def on_line(line: dict[str, Any]) -> None:
-        nonlocal count
-        count += 1
         if json_out is not None:
             json_out.write(json.dumps(line) + "\n")
             json_out.flush()
+
+    def on_done(line: dict[str, Any]) -> None:
+        nonlocal count
+        count += 1
         if progress is not None:
             if "error" in line:
                 what = "FAILED"
@@ -528,7 +540,7 @@ def run(plan: Plan, jobs: int, out: TextIO, json_out: TextIO | None = None, prog
             progress.write(f"[{count}/{total}] {line['scenario']} seed {line['seed']} ({sides}): {what}\n")
             progress.flush()
 
-    lines = run_fixtures(fixtures, jobs, on_line)
+    lines = run_fixtures(fixtures, jobs, on_line, on_done=on_done)
     ladder = tally(plan.players, lines)
     report(ladder, out)
     return 1 if ladder.failures else 0

@@ -223,3 +223,18 @@ def test_a_game_that_fails_is_reported_and_the_exit_is_one():
     out = io.StringIO()
     assert run(plan, 1, out) == 1
     assert "2 game(s) failed" in out.getvalue() and "Traceback" in out.getvalue()
+
+
+def _dies_on_odd_seeds(fx: Fixture) -> dict:
+    if fx.seed % 2:
+        raise RuntimeError("worker died")
+    return {"index": fx.index, "seed": fx.seed}
+
+
+def test_a_worker_that_raises_in_the_pool_fails_its_game_only():
+    fixtures = schedule([("a", "b")], ["x"], [1, 2])
+    ended = []
+    lines = run_fixtures(fixtures, 2, worker=_dies_on_odd_seeds, on_done=ended.append)
+    assert ["error" in line for line in lines] == [True, True, False, False]
+    assert "worker died" in lines[0]["error"]
+    assert sorted(line["index"] for line in ended) == [0, 1, 2, 3]
