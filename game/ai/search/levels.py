@@ -55,7 +55,7 @@ _TIMED = re.compile(r"^(\d{1,5})ms$")
 
 def parse_level(text: str | None) -> Level:
     """The level a kind's suffix names (``easy``, ``normal``, ``hard`` or ``<N>ms``); ValueError if none."""
-    if text is None or text == "":
+    if text is None:
         return LEVELS["normal"]
     if text in LEVELS:
         return LEVELS[text]
