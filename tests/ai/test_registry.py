@@ -40,7 +40,9 @@ def test_a_time_budget_is_a_level_of_its_own():
     assert captain.level.timed and captain.level.budget_ms == 800.0
 
 
-@pytest.mark.parametrize("kind", ["captain:0ms", "captain:hard2", "captain:", "scripted:hard", "admiral", "captain:99999ms"])
+@pytest.mark.parametrize(
+    "kind", ["captain:0ms", "captain:hard2", "captain:", "scripted:hard", "admiral", "captain:99999ms"]
+)
 def test_a_kind_with_a_level_it_cannot_take_is_not_known(kind):
     assert not known_kind(kind)
 

@@ -35,10 +35,14 @@ from game.systems.btq21 import commands as c
 from game.systems.btq21 import movement
 from game.systems.btq21.dice import Dice
 from game.systems.btq21.engine import Rejected, apply
-from game.systems.btq21.evaluation import Appraiser
+from game.systems.btq21.evaluation import Appraiser, close_action_balance
 from game.systems.btq21.sandbox import next_activation, sandbox
 from game.systems.btq21.state import AFLOAT, GameState
 
+#: Below this balance of a close action (ours to theirs, ``close_action_balance``) she declines action:
+#: her next shots and crippled enemies no longer draw her in, and the enemies' replies weigh more.
+REFUSE_BELOW = 0.95
+REFUSE_THREAT_WEIGHT = 1.5
 #: How much a trial's outcome counts against the look-ahead's own guess for the path.
 TRIAL_WEIGHT = 1.0
 
@@ -60,6 +64,8 @@ class SearchCaptain(CaptainPlayer):
         me = state.ships[state.activation.ship]
         ap = Appraiser(state, self.side, self.memo)
         sails = [o.fixed["sail"] for o in options if o.type == "set_sail" and o.fixed["sail"] in SAILS]
+        balance = close_action_balance(state, self.side, ap)
+        refuse = balance is not None and balance < REFUSE_BELOW
         found: list[tuple[float, Node]] = []
         plain: float | None = None
         for first, chance, fail_cost in self.start_options(state, me, options, ap):
@@ -68,6 +74,8 @@ class SearchCaptain(CaptainPlayer):
                 planner.beam = self.level.beam
             if self.level.samples == 0:
                 planner.replies = 0
+            if refuse:
+                planner.threat_weight, planner.potential_weight, planner.pursue = REFUSE_THREAT_WEIGHT, 0.0, False
             leaves = planner.leaves(state, first, sails)
             if not first:
                 plain = leaves[0].score
