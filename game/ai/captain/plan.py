@@ -77,6 +77,8 @@ class Node:
     #: What the path itself gains (its shots, the material change, the enemy's shots as she passes),
     #: before the end position is weighed: the part of the score a trial plays out with dice.
     now: float = 0.0
+    #: What the second look changed of the score (its sailed replies for the estimates of them).
+    looked: float = 0.0
 
 
 class Planner:
@@ -148,6 +150,7 @@ class Planner:
             if got is not None:
                 guess = reach.next_shot(self.ap, st, st.ships[eid], me, foes[eid])
                 leaf.score += THREAT_WEIGHT * guess - REPLY_WEIGHT * got
+                leaf.looked += THREAT_WEIGHT * guess - REPLY_WEIGHT * got
 
     def start(self, root: GameState) -> Node:
         node = Node(root, [], [0])

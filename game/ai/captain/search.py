@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from game.ai.captain import reach
 from game.ai.captain.aim import Pick, best_broadsides, picks_value
 from game.ai.captain.courses import exact_moves
-from game.ai.captain.plan import Node, Planner
+from game.ai.captain.plan import POTENTIAL_WEIGHT, THREAT_WEIGHT, Node, Planner
 from game.ai.captain.player import SAILS, CaptainPlayer
 from game.ai.captain.reply import BEAM as REPLY_BEAM
 from game.ai.captain.reply import DISTANCES as REPLY_DISTANCES
@@ -66,16 +66,17 @@ class SearchCaptain(CaptainPlayer):
         sails = [o.fixed["sail"] for o in options if o.type == "set_sail" and o.fixed["sail"] in SAILS]
         balance = close_action_balance(state, self.side, ap)
         refuse = balance is not None and balance < REFUSE_BELOW
+        weights = (REFUSE_THREAT_WEIGHT, 0.0) if refuse else (THREAT_WEIGHT, POTENTIAL_WEIGHT)
         found: list[tuple[float, Node]] = []
         plain: float | None = None
         for first, chance, fail_cost in self.start_options(state, me, options, ap):
             planner = Planner(state, me.id, ap)
             if self.level.beam:
                 planner.beam = self.level.beam
-            if self.level.samples == 0:
+            if not self.level.second_look:
                 planner.replies = 0
-            if refuse:
-                planner.threat_weight, planner.potential_weight, planner.pursue = REFUSE_THREAT_WEIGHT, 0.0, False
+            planner.threat_weight, planner.potential_weight = weights
+            planner.pursue = not refuse
             leaves = planner.leaves(state, first, sails)
             if not first:
                 plain = leaves[0].score
@@ -98,11 +99,12 @@ class SearchCaptain(CaptainPlayer):
             return self._slip(state, cands)
         position = state.state_hash()
         replies = {id(cd): self.replies_to(leaf.state, me.id) for cd in cands for _, leaf in [cd.plan]}
+        guessed = {id(cd): self.guessed(ap, cd.plan[1], me.id, replies[id(cd)], weights) for cd in cands}
 
         def trial(cand: Candidate, round_: int) -> float:
             plan, leaf = cand.plan
             dice = trial_dice(self.seed, position, round_)
-            return self.play_out(state, me.id, plan, replies[id(cand)], ap, dice) - leaf.now
+            return self.play_out(state, me.id, plan, replies[id(cand)], ap, dice) - guessed[id(cand)]
 
         self.last = rank(cands, trial, self.level.samples, TRIAL_WEIGHT,
                          Clock(self.level.budget_ms if self.live or self.level.timed else None))
@@ -145,6 +147,28 @@ class SearchCaptain(CaptainPlayer):
                 break  # her reply no longer fits the position these dice left: the rest of it is not played
         return ap.material(work) - base
 
+    def guessed(
+        self, ap: Appraiser, leaf: Node, sid: str, replies: list[c.Command], weights: tuple[float, float]
+    ) -> float:
+        """What the look-ahead's score already holds of what a trial plays out.
+
+        The path's own gains (``now``), the estimate of each replying enemy's shot (and the second
+        look's sailed replies that stood in for some), and, if she sails again on the trial, the
+        estimate of her own next shot: the trial's outcome takes their place.
+        """
+        st = leaf.state
+        me = st.ships[sid]
+        if me.status != AFLOAT:
+            return leaf.now
+        foes = reach.foes_at(st, me)
+        repliers = {cmd.ship for cmd in replies if isinstance(cmd, _Begin) and cmd.ship != sid}
+        threat_weight, potential_weight = weights
+        out = leaf.now + leaf.looked
+        out -= threat_weight * reach.threat(ap, st, me, {e: d for e, d in foes.items() if e in repliers})
+        if sid in {cmd.ship for cmd in replies if isinstance(cmd, _Begin)}:
+            out += potential_weight * reach.potential(ap, st, me, foes)
+        return out
+
     def replies_to(self, end: GameState, sid: str) -> list[c.Command]:
         """The nearest enemies' next activations after the plan, planned once on the plan's own trial (mean dice).
 
@@ -166,10 +190,14 @@ class SearchCaptain(CaptainPlayer):
             cmds = self.reply(work, eid)
             if cmds:
                 out += [_Begin(eid), *cmds]
+        if self.level.follow and out and reach.can_fight(work.ships[sid]) and work.winner is None:
+            cmds = self.reply(work, sid)  # her own next activation, sailed by the same narrow search
+            if cmds:
+                out += [_Begin(sid), *cmds]
         return out
 
     def reply(self, work: GameState, eid: str) -> list[c.Command]:
-        """Enemy ``eid``'s next activation as the old captain's reply search sails it (played on ``work``).
+        """Ship ``eid``'s next activation as the old captain's reply search sails it (played on ``work``).
 
         The same narrow search ``reply.best_reply`` weighs a plan with (a beam of three over her
         segments, her broadsides aimed at each point), but keeping the path so a trial can play it.
