@@ -36,6 +36,7 @@ from game.systems.btq21 import movement
 from game.systems.btq21.dice import Dice
 from game.systems.btq21.engine import Rejected, apply
 from game.systems.btq21.evaluation import Appraiser, close_action_balance
+from game.systems.btq21.odds import MEAN_D6
 from game.systems.btq21.sandbox import next_activation, sandbox
 from game.systems.btq21.state import AFLOAT, GameState
 
@@ -43,6 +44,8 @@ from game.systems.btq21.state import AFLOAT, GameState
 #: her next shots and crippled enemies no longer draw her in, and the enemies' replies weigh more.
 REFUSE_BELOW = 0.95
 REFUSE_THREAT_WEIGHT = 1.5
+#: In a fleet action (``plan.MANY_SHIPS``): at most this many plans, and this share of the level's trials.
+FLEET_PLANS, FLEET_TRIAL_SHARE = 2, 3
 #: How much a trial's outcome counts against the look-ahead's own guess for the path.
 TRIAL_WEIGHT = 1.0
 
@@ -72,7 +75,8 @@ class SearchCaptain(CaptainPlayer):
         for first, chance, fail_cost in self.start_options(state, me, options, ap):
             planner = Planner(state, me.id, ap)
             if self.level.beam:
-                planner.beam = self.level.beam
+                planner.beam = min(planner.beam, self.level.beam)
+            fleet = planner.among is not None
             if not self.level.second_look:
                 planner.replies = 0
             planner.threat_weight, planner.potential_weight = weights
@@ -85,6 +89,11 @@ class SearchCaptain(CaptainPlayer):
             for leaf in leaves[: self.level.plans]:
                 found.append((leaf.score - (1.0 - chance) * (fail_cost or 0.0), leaf))
         found.sort(key=lambda f: -f[0])
+        plans, rounds = self.level.plans, self.level.samples
+        if fleet and not self.level.timed:
+            # A fleet action: every trial costs many times a squadron action's (seventy ships to
+            # aim at and be aimed at), so fewer plans and trials keep the decision in its time.
+            plans, rounds = min(plans, FLEET_PLANS), rounds // FLEET_TRIAL_SHARE
         cands: list[Candidate] = []
         seen: set[tuple] = set()
         for prior, leaf in found:
@@ -93,10 +102,13 @@ class SearchCaptain(CaptainPlayer):
             if key not in seen:
                 seen.add(key)
                 cands.append(Candidate((plan, leaf), prior))
-            if len(cands) >= self.level.plans:
+            if len(cands) >= plans:
                 break
         if self.level.blunder:
             return self._slip(state, cands)
+        if rounds == 0 or len(cands) == 1:
+            self.last = Ranking(0, [cd.prior for cd in cands], 0, 0, 0.0)
+            return cands[0].plan[0]
         position = state.state_hash()
         replies = {id(cd): self.replies_to(leaf.state, me.id) for cd in cands for _, leaf in [cd.plan]}
         guessed = {id(cd): self.guessed(ap, cd.plan[1], me.id, replies[id(cd)], weights) for cd in cands}
@@ -106,13 +118,11 @@ class SearchCaptain(CaptainPlayer):
             dice = trial_dice(self.seed, position, round_)
             return self.play_out(state, me.id, plan, replies[id(cand)], ap, dice) - guessed[id(cand)]
 
-        self.last = rank(cands, trial, self.level.samples, TRIAL_WEIGHT,
+        self.last = rank(cands, trial, rounds, TRIAL_WEIGHT,
                          Clock(self.level.budget_ms if self.live or self.level.timed else None))
         return cands[self.last.best].plan[0]
 
     def _rudder_fail(self, state: GameState, me, ap: Appraiser, score: float, plain: float | None) -> float:
-        from game.systems.btq21.odds import MEAN_D6
-
         crew = MEAN_D6 * int(state.rules.special_actions["repair"]["fail_crew_dice"])
         return score - (plain if plain is not None else score) + ap.loss(me, crew=crew)
 

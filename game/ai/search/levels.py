@@ -46,7 +46,9 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     # Easy: a narrow look-ahead, no second look, and one plan in four not her best.
-    "easy": Level("easy", plans=3, samples=0, replies=0, follow=False, second_look=False, beam=2, budget_ms=150.0, blunder=0.25),
+    "easy": Level(
+        "easy", plans=3, samples=0, replies=0, follow=False, second_look=False, beam=2, budget_ms=150.0, blunder=0.25
+    ),
     # Normal: the look-ahead a little narrower than the old captain's, the time saved spent on trials.
     "normal": Level("normal", plans=3, samples=2, replies=1, follow=True, second_look=False, beam=4, budget_ms=400.0),
     # Hard: the old captain's look-ahead, more plans, more trials, more replies.
