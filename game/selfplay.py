@@ -8,6 +8,7 @@ game can be re-run alone with ``--seed``.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -99,11 +100,22 @@ def _check(where: str, kind: str, system: str | None) -> None:
 
 
 def play(
-    scenario: Scenario, rules: RuleSet, seed: int, players: dict[str, str], rule_options: dict[str, Any] | None = None
+    scenario: Scenario,
+    rules: RuleSet,
+    seed: int,
+    players: dict[str, str],
+    rule_options: dict[str, Any] | None = None,
+    thinking: dict[str, list[float]] | None = None,
 ) -> GameResult:
-    """One game to its end; ``rule_options``: options of the rule system switched on beyond the scenario's."""
+    """One game to its end; ``rule_options``: options of the rule system switched on beyond the scenario's.
+
+    ``thinking``, when given, gets each side's decision times in seconds (the ladder's figures); the
+    clock is only read, never consulted, so the game plays the same with it or without.
+    """
     session = Session(scenario, rules, seed, dict(players), dict(rule_options or {}))
     agents = {side: make_player(kind, seed, side, session.system.id) for side, kind in players.items()}
+    if thinking is not None:
+        agents = {side: _Timed(agent, thinking.setdefault(side, [])) for side, agent in agents.items()}
     for _ in range(MAX_COMMANDS_PER_GAME):
         if session.over:
             return GameResult(session, players)
@@ -115,6 +127,24 @@ def play(
         agent = agents[session.side_of(options)]
         _submit_one(session, agent, options, seed)
     raise SelfPlayError(f"seed {seed}: game did not finish within {MAX_COMMANDS_PER_GAME} commands")
+
+
+class _Timed:
+    """A player whose choices are timed; anything else asked of it (``fill``, ``fallback``, ``kind``) is its own."""
+
+    def __init__(self, agent: Any, times: list[float]) -> None:
+        self._agent = agent
+        self._times = times
+
+    def choose(self, state: Any, options: list) -> Any:
+        start = time.perf_counter()
+        try:
+            return self._agent.choose(state, options)
+        finally:
+            self._times.append(time.perf_counter() - start)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._agent, name)
 
 
 def _submit_one(session: Session, agent, options: list, seed: int) -> None:

@@ -1,9 +1,11 @@
-"""Self-play's ``--player`` and ``--match``: a kind may carry a level, alone it commands every side, after a side
-and a colon that side; a kind without a player is refused before any game is played."""
+"""Self-play: ``--player`` and ``--match`` take a kind with a level (alone it commands every side, after a side
+and a colon that side) and refuse a kind without a player before any game is played; timing the decisions
+only watches, so a game plays the same with it or without."""
 
 import pytest
 
-from game.selfplay import SelfPlayError, assign_players
+from game.content.load import load_default, open_scenario, scenario_path
+from game.selfplay import SelfPlayError, assign_players, play
 
 SIDES = ("british", "american")
 
@@ -45,3 +47,15 @@ def test_a_kind_without_a_player_is_refused_saying_why(args, match, why):
 def test_a_rule_system_is_asked_for_its_own_players():
     with pytest.raises(SelfPlayError, match="no computer player 'captain-v1' for rule system 'cagway'"):
         assign_players(("runner", "blockade"), 1, ["captain-v1"], None, "cagway")
+
+
+def test_timing_the_players_changes_nothing_and_times_every_side():
+    rules, ships = load_default()
+    scenario = open_scenario(scenario_path("duel"), ships, rules)
+    kinds = {scenario.sides[0].id: "random", scenario.sides[1].id: "scripted"}
+    thinking: dict[str, list[float]] = {}
+    timed = play(scenario, rules, 2, kinds, thinking=thinking).session.state
+    plain = play(scenario, rules, 2, kinds).session.state
+    assert timed.state_hash() == plain.state_hash()
+    assert set(thinking) == set(kinds)
+    assert all(times and min(times) >= 0.0 for times in thinking.values())

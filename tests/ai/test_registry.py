@@ -2,13 +2,22 @@
 
 import pytest
 
-from game.ai import PLAYER_KINDS, kind_problem, kinds_for, known_kind, make_player, side_and_kind
+from game.ai import PLAYER_KINDS, kind_problem, kinds_for, known_kind, make_player, side_and_kind, split_kind
+from game.ai.captain import CaptainPlayer
+from game.ai.captain.search import SearchCaptain
 from game.ai.random_player import RandomPlayer
-from game.ai.search.levels import LEVELS, MAX_BUDGET_MS, MIN_BUDGET_MS
+from game.ai.search import LEVELS
+from game.ai.search.levels import MAX_BUDGET_MS, MIN_BUDGET_MS
 
 
-def test_beat_to_quarters_offers_the_random_and_scripted_players_the_captain_at_each_level_and_the_old_captain():
-    assert kinds_for("btq21") == ("random", "scripted", *(f"captain:{lv}" for lv in LEVELS), "captain-v1")
+def test_beat_to_quarters_has_the_random_player_the_scripted_opponent_the_captain_at_each_level_and_the_old_captain():
+    assert kinds_for("btq21") == (
+        "random", "scripted", "captain:easy", "captain:normal", "captain:hard", "captain-v1"
+    )
+
+
+def test_cagway_bay_has_a_captain_too():
+    assert "captain:hard" in kinds_for("cagway") and "captain-v1" not in kinds_for("cagway")
 
 
 def test_the_random_player_serves_every_rule_system():
@@ -20,8 +29,39 @@ def test_a_kind_a_rule_system_lacks_is_refused_naming_the_rule_system_and_what_i
         make_player("captain-v1", 1, "runner", "cagway")
 
 
-def test_a_save_may_name_any_kind_some_rule_system_has_and_the_bare_captain_of_older_saves():
-    assert {"random", "scripted", "captain", "captain-v1", *(f"captain:{lv}" for lv in LEVELS)} == set(PLAYER_KINDS)
+def test_a_captain_without_a_level_plays_at_normal_and_the_old_captain_is_kept_apart():
+    assert make_player("captain", 1, "british").level == LEVELS["normal"]
+    assert make_player("captain:hard", 1, "british").level == LEVELS["hard"]
+    old = make_player("captain-v1", 1, "british")
+    assert isinstance(old, CaptainPlayer) and not isinstance(old, SearchCaptain)
+
+
+def test_a_time_budget_is_a_level_of_its_own():
+    captain = make_player("captain:800ms", 1, "british")
+    assert captain.level.timed and captain.level.budget_ms == 800.0
+
+
+@pytest.mark.parametrize(
+    "kind", ["captain:0ms", "captain:hard2", "captain:", "scripted:hard", "admiral", "captain:99999ms"]
+)
+def test_a_kind_with_a_level_it_cannot_take_is_not_known(kind):
+    assert not known_kind(kind)
+
+
+def test_a_level_that_does_not_exist_is_refused_by_name():
+    with pytest.raises(ValueError, match="no level 'brave'"):
+        make_player("captain:brave", 1, "british")
+
+
+def test_a_kind_splits_into_its_base_and_its_level():
+    assert split_kind("captain:hard") == ("captain", "hard")
+    assert split_kind("scripted") == ("scripted", None)
+
+
+def test_a_save_may_name_any_kind_some_rule_system_has():
+    assert set(PLAYER_KINDS) == {
+        "random", "scripted", "captain", "captain:easy", "captain:normal", "captain:hard", "captain-v1"
+    }
 
 
 @pytest.mark.parametrize("kind", ["captain", "captain:easy", "captain:hard", f"captain:{MIN_BUDGET_MS}ms",

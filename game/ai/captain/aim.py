@@ -14,11 +14,11 @@ import math
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 
-from game.systems.btq21.evaluation import Appraiser, special_p
 from game.ai.captain.reach import can_fight
 from game.systems.btq21 import national, weather
 from game.systems.btq21 import shot as loads
 from game.systems.btq21.broadside import AIMS, SIDES, Shot, gun_sides, plan_shot, sees
+from game.systems.btq21.evaluation import Appraiser, special_p
 from game.systems.btq21.state import AFLOAT, GameState, Ship
 from game.table.geometry import to_local
 

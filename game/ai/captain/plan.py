@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 
 from game.ai.captain import reach
 from game.ai.captain.aim import Pick, best_broadsides, exposure, picks_value
-from game.systems.btq21.evaluation import Appraiser, last_turn, rerolls, special_p
 from game.ai.captain.courses import TURNS, candidates, signature
 from game.ai.captain.grapple import odds
 from game.ai.captain.reply import best_reply
@@ -28,6 +27,7 @@ from game.systems.btq21.boarding import boarding_refusal, within_reach
 from game.systems.btq21.broadside import Shot, plan_shot
 from game.systems.btq21.dice import Loaded
 from game.systems.btq21.engine import Rejected, apply
+from game.systems.btq21.evaluation import Appraiser, last_turn, rerolls, special_p
 from game.systems.btq21.odds import MEAN_D6
 from game.systems.btq21.sandbox import sandbox
 from game.systems.btq21.state import AFLOAT, GameState, Ship
@@ -77,6 +77,8 @@ class Node:
     #: What the path itself gains (its shots, the material change, the enemy's shots as she passes),
     #: before the end position is weighed: the part of the score a trial plays out with dice.
     now: float = 0.0
+    #: What the second look changed of the score (its sailed replies for the estimates of them).
+    looked: float = 0.0
 
 
 class Planner:
@@ -97,6 +99,9 @@ class Planner:
         #: measure every shot of theirs after each segment); ``settle`` measures only theirs at us.
         self.fas = [s.id for s in state.ships.values() if s.fas and s.side != self.side]
         self.evaluated = 0
+        #: How the end position weighs the enemies' replies and our own next shots, and whether she is drawn
+        #: to crippled enemies: the module's weights unless a captain's stance says otherwise.
+        self.threat_weight, self.potential_weight, self.pursue = THREAT_WEIGHT, POTENTIAL_WEIGHT, True
         #: The complete activations of the last ``run``.
         self.done: list[Node] = []
 
@@ -145,6 +150,7 @@ class Planner:
             if got is not None:
                 guess = reach.next_shot(self.ap, st, st.ships[eid], me, foes[eid])
                 leaf.score += THREAT_WEIGHT * guess - REPLY_WEIGHT * got
+                leaf.looked += THREAT_WEIGHT * guess - REPLY_WEIGHT * got
 
     def start(self, root: GameState) -> Node:
         node = Node(root, [], [0])
@@ -336,12 +342,12 @@ class Planner:
         if me.status != AFLOAT:
             return v
         worth = self.ap.value[me.id]
-        v -= THREAT_WEIGHT * reach.threat(self.ap, st, me, foes)
+        v -= self.threat_weight * reach.threat(self.ap, st, me, foes)
         if last_turn(st):
             return v  # no next activation: her next shot, the wind and sea room count for nothing
         if reach.aback_next(st, me):
             v -= self.aback_cost(st, me)
-        v += POTENTIAL_WEIGHT * reach.potential(self.ap, st, me, foes) + reach.prize(self.ap, st, me)
+        v += self.potential_weight * reach.potential(self.ap, st, me, foes) + reach.prize(self.ap, st, me)
         if not me.boarding_with:
             node.risk = reach.sea_room(st, me, self.exit)
             v -= SEA_ROOM_COST * worth * node.risk
@@ -349,7 +355,8 @@ class Planner:
         if flag is not None and flag.status == AFLOAT:
             gap = reach.gap(me, flag) - COHESION_RANGE
             v -= COHESION_COST * worth * min(12.0, max(0.0, gap))
-        v += reach.pursuit(self.ap, st, me)
+        if self.pursue:
+            v += reach.pursuit(self.ap, st, me)
         enemies = [e for e in st.ships.values() if e.side != me.side and reach.can_fight(e) and not e.shore_battery]
         if enemies:
             near = min(enemies, key=lambda e: (e.x - me.x) ** 2 + (e.y - me.y) ** 2)

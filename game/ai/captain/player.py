@@ -23,7 +23,6 @@ from __future__ import annotations
 from game.ai.anchors import anchor_wish
 from game.ai.base import calamity_pending, player_dice
 from game.ai.captain import reach
-from game.systems.btq21.evaluation import Appraiser, special_p
 from game.ai.captain.courses import signature
 from game.ai.captain.plan import Node, Planner
 from game.ai.chasers import chaser_wish
@@ -34,6 +33,7 @@ from game.systems.base import Option
 from game.systems.btq21 import board, weather
 from game.systems.btq21 import commands as c
 from game.systems.btq21.broadside import AIMS, Shot, plan_shot
+from game.systems.btq21.evaluation import Appraiser, special_p
 from game.systems.btq21.gunnery import snap_side
 from game.systems.btq21.movement import SLACK
 from game.systems.btq21.odds import MEAN_D6

@@ -18,11 +18,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from game.systems.btq21.evaluation import Appraiser, last_turn, pseudo_shot, special_p
 from game.ai.captain.grapple import odds
 from game.systems.btq21 import board, weather
 from game.systems.btq21.broadside import RAKE_OFF_PERPENDICULAR, band_of, battery_arc, in_arc
 from game.systems.btq21.disposition import ABACK, disposition
+from game.systems.btq21.evaluation import Appraiser, last_turn, pseudo_shot, special_p
 from game.systems.btq21.movement import segments_allowed
 from game.systems.btq21.state import AFLOAT, STRUCK, GameState, Ship
 from game.table.geometry import bearing, heading_vector, norm_heading, signed_angle

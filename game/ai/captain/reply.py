@@ -14,12 +14,12 @@ side, then stands in for the estimate.
 from __future__ import annotations
 
 from game.ai.captain.aim import Pick, best_broadsides, picks_value
-from game.systems.btq21.evaluation import Appraiser
 from game.ai.captain.courses import exact_moves
 from game.ai.captain.reach import can_fight, nearest_foes
 from game.systems.btq21 import commands as c
 from game.systems.btq21 import movement
 from game.systems.btq21.engine import Rejected, apply
+from game.systems.btq21.evaluation import Appraiser
 from game.systems.btq21.sandbox import next_activation, sandbox
 from game.systems.btq21.state import AFLOAT, GameState
 

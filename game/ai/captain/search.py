@@ -18,24 +18,36 @@ activations she answers as the old captain does.
 from __future__ import annotations
 
 import zlib
+from dataclasses import dataclass
 
 from game.ai.captain import reach
-from game.ai.captain.plan import Node, Planner
+from game.ai.captain.aim import Pick, best_broadsides, picks_value
+from game.ai.captain.courses import exact_moves
+from game.ai.captain.plan import POTENTIAL_WEIGHT, THREAT_WEIGHT, Node, Planner
 from game.ai.captain.player import SAILS, CaptainPlayer
+from game.ai.captain.reply import BEAM as REPLY_BEAM
+from game.ai.captain.reply import DISTANCES as REPLY_DISTANCES
+from game.ai.captain.reply import TURNS as REPLY_TURNS
 from game.ai.search import LEVELS, Candidate, Level, Ranking, rank
 from game.ai.search.rank import Clock, trial_dice
 from game.systems.base import Option
 from game.systems.btq21 import commands as c
+from game.systems.btq21 import movement
 from game.systems.btq21.dice import Dice
 from game.systems.btq21.engine import Rejected, apply
-from game.systems.btq21.evaluation import Appraiser
+from game.systems.btq21.evaluation import Appraiser, close_action_balance
+from game.systems.btq21.odds import MEAN_D6
 from game.systems.btq21.sandbox import next_activation, sandbox
 from game.systems.btq21.state import AFLOAT, GameState
 
+#: Below this balance of a close action (ours to theirs, ``close_action_balance``) she declines action:
+#: her next shots and crippled enemies no longer draw her in, and the enemies' replies weigh more.
+REFUSE_BELOW = 0.95
+REFUSE_THREAT_WEIGHT = 1.5
+#: In a fleet action (``plan.MANY_SHIPS``): at most this many plans, and this share of the level's trials.
+FLEET_PLANS, FLEET_TRIAL_SHARE = 2, 3
 #: How much a trial's outcome counts against the look-ahead's own guess for the path.
 TRIAL_WEIGHT = 1.0
-#: The enemy's reply on a trial is sailed by a look-ahead this wide, with no second look.
-REPLY_BEAM = 2
 
 
 class SearchCaptain(CaptainPlayer):
@@ -55,14 +67,20 @@ class SearchCaptain(CaptainPlayer):
         me = state.ships[state.activation.ship]
         ap = Appraiser(state, self.side, self.memo)
         sails = [o.fixed["sail"] for o in options if o.type == "set_sail" and o.fixed["sail"] in SAILS]
+        balance = close_action_balance(state, self.side, ap)
+        refuse = balance is not None and balance < REFUSE_BELOW
+        weights = (REFUSE_THREAT_WEIGHT, 0.0) if refuse else (THREAT_WEIGHT, POTENTIAL_WEIGHT)
         found: list[tuple[float, Node]] = []
         plain: float | None = None
         for first, chance, fail_cost in self.start_options(state, me, options, ap):
             planner = Planner(state, me.id, ap)
             if self.level.beam:
-                planner.beam = self.level.beam
-            if self.level.samples == 0:
+                planner.beam = min(planner.beam, self.level.beam)
+            fleet = planner.among is not None
+            if not self.level.second_look:
                 planner.replies = 0
+            planner.threat_weight, planner.potential_weight = weights
+            planner.pursue = not refuse
             leaves = planner.leaves(state, first, sails)
             if not first:
                 plain = leaves[0].score
@@ -71,6 +89,11 @@ class SearchCaptain(CaptainPlayer):
             for leaf in leaves[: self.level.plans]:
                 found.append((leaf.score - (1.0 - chance) * (fail_cost or 0.0), leaf))
         found.sort(key=lambda f: -f[0])
+        plans, rounds = self.level.plans, self.level.samples
+        if fleet and not self.level.timed:
+            # A fleet action: every trial costs many times a squadron action's (seventy ships to
+            # aim at and be aimed at), so fewer plans and trials keep the decision in its time.
+            plans, rounds = min(plans, FLEET_PLANS), rounds // FLEET_TRIAL_SHARE
         cands: list[Candidate] = []
         seen: set[tuple] = set()
         for prior, leaf in found:
@@ -79,22 +102,27 @@ class SearchCaptain(CaptainPlayer):
             if key not in seen:
                 seen.add(key)
                 cands.append(Candidate((plan, leaf), prior))
-            if len(cands) >= self.level.plans:
+            if len(cands) >= plans:
                 break
         if self.level.blunder:
             return self._slip(state, cands)
+        if rounds == 0 or len(cands) == 1:
+            self.last = Ranking(0, [cd.prior for cd in cands], 0, 0, 0.0)
+            return cands[0].plan[0]
         position = state.state_hash()
+        replies = {id(cd): self.replies_to(leaf.state, me.id) for cd in cands for _, leaf in [cd.plan]}
+        guessed = {id(cd): self.guessed(ap, cd.plan[1], me.id, replies[id(cd)], weights) for cd in cands}
 
         def trial(cand: Candidate, round_: int) -> float:
             plan, leaf = cand.plan
-            return self.play_out(state, me.id, plan, ap, trial_dice(self.seed, position, round_)) - leaf.now
+            dice = trial_dice(self.seed, position, round_)
+            return self.play_out(state, me.id, plan, replies[id(cand)], ap, dice) - guessed[id(cand)]
 
-        self.last = rank(cands, trial, self.level.samples, TRIAL_WEIGHT, Clock(self.level.budget_ms if self.live or self.level.timed else None))
+        self.last = rank(cands, trial, rounds, TRIAL_WEIGHT,
+                         Clock(self.level.budget_ms if self.live or self.level.timed else None))
         return cands[self.last.best].plan[0]
 
     def _rudder_fail(self, state: GameState, me, ap: Appraiser, score: float, plain: float | None) -> float:
-        from game.systems.btq21.odds import MEAN_D6
-
         crew = MEAN_D6 * int(state.rules.special_actions["repair"]["fail_crew_dice"])
         return score - (plain if plain is not None else score) + ap.loss(me, crew=crew)
 
@@ -109,39 +137,134 @@ class SearchCaptain(CaptainPlayer):
 
     # --- a trial ---------------------------------------------------------------------
 
-    def play_out(self, state: GameState, sid: str, plan, ap: Appraiser, dice: Dice) -> float:
+    def play_out(self, state: GameState, sid: str, plan, replies: list[c.Command], ap: Appraiser, dice: Dice) -> float:
         """What our side gains (material, in points) when the plan and the enemies' replies are played with ``dice``."""
         work = sandbox(state, dice)
         base = ap.material(state)
         for cmd, _sig in plan:
             if isinstance(apply(work, cmd, scratch=True), Rejected):
                 break  # the dice took her off the plan (a failed Tack, a collision): the trial ends here
+        if work.activation is not None and work.activation.ship == sid:
+            apply(work, c.EndActivation(sid), scratch=True)
+        for cmd in replies:
+            if work.winner is not None:
+                break
+            if isinstance(cmd, _Begin):
+                if not reach.can_fight(work.ships[cmd.ship]):
+                    break
+                next_activation(work, cmd.ship)
+            elif isinstance(apply(work, cmd, scratch=True), Rejected):
+                break  # her reply no longer fits the position these dice left: the rest of it is not played
+        return ap.material(work) - base
+
+    def guessed(
+        self, ap: Appraiser, leaf: Node, sid: str, replies: list[c.Command], weights: tuple[float, float]
+    ) -> float:
+        """What the look-ahead's score already holds of what a trial plays out.
+
+        The path's own gains (``now``), the estimate of each replying enemy's shot (and the second
+        look's sailed replies that stood in for some), and, if she sails again on the trial, the
+        estimate of her own next shot: the trial's outcome takes their place.
+        """
+        st = leaf.state
+        me = st.ships[sid]
+        if me.status != AFLOAT:
+            return leaf.now
+        foes = reach.foes_at(st, me)
+        repliers = {cmd.ship for cmd in replies if isinstance(cmd, _Begin) and cmd.ship != sid}
+        threat_weight, potential_weight = weights
+        out = leaf.now + leaf.looked
+        out -= threat_weight * reach.threat(ap, st, me, {e: d for e, d in foes.items() if e in repliers})
+        if sid in {cmd.ship for cmd in replies if isinstance(cmd, _Begin)}:
+            out += potential_weight * reach.potential(ap, st, me, foes)
+        return out
+
+    def replies_to(self, end: GameState, sid: str) -> list[c.Command]:
+        """The nearest enemies' next activations after the plan, planned once on the plan's own trial (mean dice).
+
+        Each trial replays them with its dice; planning them again for every trial would cost as much
+        as the look-ahead itself.
+        """
+        if self.level.replies <= 0:
+            return []
+        work = sandbox(end)
         me = work.ships[sid]
         if work.activation is not None and work.activation.ship == sid:
             apply(work, c.EndActivation(sid), scratch=True)
-        if me.status == AFLOAT and work.winner is None:
-            foes = reach.foes_at(work, me)
-            movers = [e for e in foes if not work.ships[e].shore_battery and work.ships[e].sail is not None]
-            for eid in sorted(movers, key=lambda e: (foes[e], e))[: self.level.replies]:
-                self.reply(work, eid)
-        return ap.material(work) - base
+        if me.status != AFLOAT or work.winner is not None:
+            return []
+        foes = reach.foes_at(work, me)
+        movers = [e for e in foes if not work.ships[e].shore_battery and work.ships[e].sail is not None]
+        out: list[c.Command] = []
+        for eid in sorted(movers, key=lambda e: (foes[e], e))[: self.level.replies]:
+            cmds = self.reply(work, eid)
+            if cmds:
+                out += [_Begin(eid), *cmds]
+        if self.level.follow and out and reach.can_fight(work.ships[sid]) and work.winner is None:
+            cmds = self.reply(work, sid)  # her own next activation, sailed by the same narrow search
+            if cmds:
+                out += [_Begin(sid), *cmds]
+        return out
 
-    def reply(self, work: GameState, eid: str) -> None:
-        """The enemy ship ``eid`` sails her next activation on the trial as a narrow look-ahead plans it."""
+    def reply(self, work: GameState, eid: str) -> list[c.Command]:
+        """Ship ``eid``'s next activation as the old captain's reply search sails it (played on ``work``).
+
+        The same narrow search ``reply.best_reply`` weighs a plan with (a beam of three over her
+        segments, her broadsides aimed at each point), but keeping the path so a trial can play it.
+        """
         enemy = work.ships[eid]
-        if not reach.can_fight(enemy) or enemy.adrift:
-            return
+        if not reach.can_fight(enemy) or enemy.adrift or enemy.shore_battery or enemy.sail is None:
+            return []
         next_activation(work, eid)
         if work.activation is None or work.activation.ship != eid:
-            return
+            return []
         theirs = Appraiser(work, enemy.side, self.memo)
-        planner = Planner(work, eid, theirs)
-        planner.beam, planner.replies = REPLY_BEAM, 0
-        sails = [s for s in SAILS if s != enemy.sail]
-        try:
-            leaf = planner.run(work, [], sails)
-        except (KeyError, ValueError):
-            return
-        for cmd, _sig in self.commands(leaf, eid):
+        base = theirs.material(work)
+        picks: dict[str, Pick] = {}
+        best_broadsides(theirs, work, work.ships[eid], 0, picks)
+        best = (picks_value(picks), [], picks)
+        frontier: list[tuple[float, GameState, list[c.Command], dict[str, Pick]]] = [(best[0], work, [], picks)]
+        for point in range(1, work.activation.segments_allowed + 1):
+            kids = []
+            for _, st, steps, done in frontier:
+                act, ship = st.activation, st.ships[eid]
+                if act is None or act.movement_over or ship.status != AFLOAT or act.segment >= act.segments_allowed:
+                    continue
+                p = movement.plan(st, act, ship)
+                moves = [(0.0, 0.0)] if p.aback else [
+                    (p.minimum + f * (p.maximum - p.minimum), t * p.turn) for f in REPLY_DISTANCES for t in REPLY_TURNS
+                ] + exact_moves(st, ship, p)
+                for d, t in dict.fromkeys(moves):
+                    nxt = st.copy()
+                    move = c.MoveSegment(eid, d, t)
+                    if isinstance(apply(nxt, move, scratch=True), Rejected):
+                        continue
+                    got = dict(done)
+                    best_broadsides(theirs, nxt, nxt.ships[eid], point, got)
+                    kids.append((picks_value(got) - (theirs.material(nxt) - base), nxt, steps + [move], got))
+            if not kids:
+                break
+            kids.sort(key=lambda k: -k[0])
+            if kids[0][0] > best[0]:
+                best = (kids[0][0], kids[0][2], kids[0][3])
+            frontier = kids[:REPLY_BEAM]
+        _, steps, fired = best
+        out: list[c.Command] = []
+        for i in range(len(steps) + 1):
+            out += [c.Fire(eid, pk.side, pk.target, pk.aim, False) for pk in fired.values() if pk.point == i]
+            if i < len(steps):
+                out.append(steps[i])
+        out.append(c.EndActivation(eid))
+        played: list[c.Command] = []
+        for cmd in out:
             if isinstance(apply(work, cmd, scratch=True), Rejected):
                 break
+            played.append(cmd)
+        return played
+
+
+@dataclass(frozen=True)
+class _Begin:
+    """In a list of replies: the enemy ship ``ship`` begins her activation here."""
+
+    ship: str

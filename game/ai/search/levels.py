@@ -25,6 +25,11 @@ class Level:
     samples: int
     #: Enemy ships whose reply is sailed on each trial.
     replies: int
+    #: On each trial, after the enemies' replies, her own next activation is sailed too (two activations ahead).
+    follow: bool
+    #: The look-ahead's own second look at its best plans (the replies sailed with mean dice); the trials
+    #: sail them anyway, so a level with trials may spare it.
+    second_look: bool
     #: Width of the activation's own look-ahead (paths kept at each segment); 0: the look-ahead's own.
     beam: int
     #: Ceiling on a decision, in milliseconds (None: none; the trials alone bound it).
@@ -41,11 +46,13 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     # Easy: a narrow look-ahead, no second look, and one plan in four not her best.
-    "easy": Level("easy", plans=3, samples=0, replies=0, beam=2, budget_ms=150.0, blunder=0.25),
+    "easy": Level(
+        "easy", plans=3, samples=0, replies=0, follow=False, second_look=False, beam=2, budget_ms=150.0, blunder=0.25
+    ),
     # Normal: the look-ahead a little narrower than the old captain's, the time saved spent on trials.
-    "normal": Level("normal", plans=3, samples=2, replies=1, beam=4, budget_ms=400.0),
+    "normal": Level("normal", plans=3, samples=2, replies=1, follow=True, second_look=False, beam=4, budget_ms=400.0),
     # Hard: the old captain's look-ahead, more plans, more trials, more replies.
-    "hard": Level("hard", plans=5, samples=6, replies=2, beam=0, budget_ms=2000.0),
+    "hard": Level("hard", plans=5, samples=6, replies=2, follow=True, second_look=True, beam=0, budget_ms=2000.0),
 }
 
 #: Time budgets a player may ask for, in milliseconds.
@@ -55,7 +62,7 @@ _TIMED = re.compile(r"^(\d{1,5})ms$")
 
 def parse_level(text: str | None) -> Level:
     """The level a kind's suffix names (``easy``, ``normal``, ``hard`` or ``<N>ms``); ValueError if none."""
-    if text is None or text == "":
+    if text is None:
         return LEVELS["normal"]
     if text in LEVELS:
         return LEVELS[text]

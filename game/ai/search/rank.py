@@ -104,7 +104,7 @@ def rank(
         if len(alive) > FINALISTS:
             worst = min(alive, key=lambda i: (_score(candidates[i], weight), -i))
             alive.remove(worst)
-    scores = [_score(c, weight) if i in alive or not c.trials else _score(c, weight) for i, c in enumerate(candidates)]
+    scores = [_score(c, weight) for c in candidates]
     best = max(alive, key=lambda i: (scores[i], -i))
     return Ranking(best, scores, count, done, clock.elapsed_ms())
 

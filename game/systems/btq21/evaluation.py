@@ -329,3 +329,40 @@ def _critical_odds(state: GameState) -> list[tuple[float, CriticalRow]]:
 def _track(shot: Any) -> str:
     """The track a shot's hits fall on: its aim's, or the load's (grape: the crew) under option shot."""
     return str(getattr(shot, "hits_on", shot.aim))
+
+
+# --- the balance of a close action ------------------------------------------------------------
+
+#: Objectives that only ask a side to take or destroy enemy ships: a side that declines action
+#: concedes nothing by it but the points of a fight it would lose.
+FIGHTING_OBJECTIVES = frozenset({"take", "destroy"})
+
+
+def close_action_balance(state: GameState, side: str, ap: Appraiser) -> float | None:
+    """Our side's broadsides at close range against the enemy's, as a ratio of the points each takes a round.
+
+    Each ship able to fight is weighed by her broadside (halved if her hull is crippled, as the
+    rules halve it) on each enemy, at close range and aimed at the hull, in points off the target:
+    so a heavier frigate, a better crew or a fresher ship shows.  None when one side has nobody left
+    to fight, or when the scenario asks something other than taking and destroying ships (a side
+    that must break through, escape or hold a place cannot decline action).
+    """
+    terms = objectives.for_state(state)
+    if state.scenario is None or state.scenario.victory.get("mode") != "points":
+        return None
+    if any(o.kind not in FIGHTING_OBJECTIVES for o in terms):
+        return None
+    ours = [s for s in state.ships.values() if s.side == side and s.status == AFLOAT and not s.shore_battery]
+    theirs = [s for s in state.ships.values() if s.side != side and s.status == AFLOAT and not s.shore_battery]
+    if not ours or not theirs:
+        return None
+
+    def weight(firers: list[Ship], targets: list[Ship]) -> float:
+        total = 0.0
+        for f in firers:
+            for t in targets:
+                total += ap.shot_value(pseudo_shot(state, f, t, "close"), f, t) / len(targets)
+        return total
+
+    mine, yours = weight(ours, theirs), weight(theirs, ours)
+    return mine / yours if yours > 0 else None

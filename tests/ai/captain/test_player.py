@@ -3,11 +3,11 @@
 from game.ai import make_player
 from game.ai.captain import CaptainPlayer, plan, reach
 from game.ai.captain.aim import best_broadsides
-from game.systems.btq21.evaluation import Appraiser, expected_hits, success_p
 from game.systems.btq21 import commands as c
 from game.systems.btq21 import movement
 from game.systems.btq21.dice import MeanDice
 from game.systems.btq21.engine import legal_commands
+from game.systems.btq21.evaluation import Appraiser, expected_hits, success_p
 from tests.systems.btq21.battle import activate, battle, ok, sail_with_fire_as_she_bears
 
 

@@ -16,12 +16,12 @@ from hypothesis import strategies as st
 
 from game.ai.captain import reach
 from game.ai.captain.aim import best_broadsides
-from game.systems.btq21.evaluation import Appraiser
 from game.ai.captain.plan import FOES_MANY, MANY_SHIPS, Planner
 from game.content.load import load_default, load_scenario, scenario_path
 from game.persistence.session import Session
 from game.systems.btq21 import board, weather
 from game.systems.btq21.broadside import plan_shot, sight_blocked
+from game.systems.btq21.evaluation import Appraiser
 from game.table.space import TableSpace
 from game.trafalgar_standin import write_standin
 

@@ -1,0 +1,110 @@
+"""The searching captain: the old captain's plans ranked by trials with dice of her own, at each level."""
+
+import pytest
+
+from game.ai import make_player
+from game.ai.captain.search import SearchCaptain
+from game.ai.search import LEVELS
+from game.ai.search.levels import parse_level
+from game.systems.btq21 import commands as c
+from game.systems.btq21.engine import legal_commands
+from game.systems.btq21.evaluation import Appraiser, close_action_balance
+from tests.systems.btq21.battle import activate, battle
+
+
+def _frigates():
+    st = battle(
+        [{"id": "amazon", "pose": (40, 12, 0)}, {"id": "virginie", "side": "french", "pose": (30, 20, 90)}],
+        wind_from=270,
+    )
+    activate(st, "amazon")
+    return st
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_same_position_same_command_the_game_and_its_dice_untouched(level):
+    st = _frigates()
+    before, dice = st.state_hash(), st.dice.state
+    first = make_player(f"captain:{level}", 1, "british").choose(st, legal_commands(st))
+    assert (st.state_hash(), st.dice.state) == (before, dice)
+    detached = st.detached()
+    assert make_player(f"captain:{level}", 1, "british").choose(detached, legal_commands(detached)) == first
+
+
+def test_normal_and_hard_rank_several_plans_by_trials_and_hard_tries_more():
+    st = _frigates()
+    normal, hard = make_player("captain:normal", 1, "british"), make_player("captain:hard", 1, "british")
+    normal.choose(st, legal_commands(st))
+    hard.choose(st.copy(), legal_commands(st))
+    assert normal.last is not None and hard.last is not None
+    assert 0 < normal.last.trials < hard.last.trials
+    assert len(hard.last.scores) > len(normal.last.scores) > 1
+
+
+def test_an_easy_captain_tries_nothing_and_sometimes_takes_a_worse_plan_than_her_best():
+    slips = 0
+    for seed in range(1, 41):
+        st = _frigates()
+        easy = make_player("captain:easy", seed, "british")
+        easy.choose(st, legal_commands(st))
+        assert easy.last is not None and easy.last.trials == 0
+        slips += easy.last.best != 0
+    # A quarter of her plans are slips, when she has more than one: some but far from all of 40.
+    assert 3 <= slips <= 20
+
+
+def test_a_time_budget_is_obeyed_in_the_window():
+    st = _frigates()
+    captain = make_player("captain:60ms", 1, "british")
+    captain.live = True
+    captain.choose(st, legal_commands(st))
+    assert captain.last is not None
+    # The look-ahead itself runs to its end; the trials stop when the clock does.
+    assert captain.last.trials < parse_level("60ms").samples
+
+
+def test_off_the_window_the_trials_alone_bound_her_so_battles_replay_the_same():
+    assert SearchCaptain(1, "british").live is False
+    assert LEVELS["normal"].budget_ms is not None and not LEVELS["normal"].timed
+
+
+def test_the_lighter_frigate_is_the_weaker_side_of_a_close_action():
+    st = battle(
+        [
+            {"id": "big", "pose": (20, 20, 90), "guns": 44, "rate": "4th"},
+            {"id": "small", "side": "french", "pose": (50, 20, 270), "rate": "6th"},
+        ],
+        wind_from=0,
+        victory={"mode": "points"},
+    )
+    big = close_action_balance(st, "british", Appraiser(st, "british"))
+    small = close_action_balance(st, "french", Appraiser(st, "french"))
+    assert big is not None and small is not None and big > 1.0 > small
+    assert small == pytest.approx(1.0 / big)
+
+
+def test_a_side_that_must_do_more_than_take_ships_never_declines_action():
+    st = battle(
+        [{"id": "big", "pose": (20, 20, 90), "guns": 44, "rate": "4th"},
+         {"id": "small", "side": "french", "pose": (50, 20, 270), "rate": "6th"}],
+        wind_from=0,
+        victory={"mode": "points", "exit_edges": {"french": "east"}},
+    )
+    assert close_action_balance(st, "french", Appraiser(st, "french")) is None
+
+
+def test_every_command_she_gives_is_legal_to_the_end_of_her_activation():
+    st = _frigates()
+    captain = make_player("captain:hard", 3, "british")
+    for _ in range(30):
+        options = legal_commands(st)
+        if st.ships[options[0].ship].side != "british":
+            cmd = c.HoldFire(options[0].ship)
+        else:
+            cmd = captain.choose(st, options)
+        from tests.systems.btq21.battle import ok
+
+        ok(st, cmd)
+        if isinstance(cmd, c.EndActivation):
+            return
+    raise AssertionError("the activation did not end")
