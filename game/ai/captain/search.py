@@ -33,7 +33,7 @@ from game.ai.search.rank import Clock, trial_dice
 from game.systems.base import Option
 from game.systems.btq21 import commands as c
 from game.systems.btq21 import movement
-from game.systems.btq21.dice import Dice
+from game.systems.btq21.dice import Dice, MeanDice
 from game.systems.btq21.engine import Rejected, apply
 from game.systems.btq21.evaluation import Appraiser, close_action_balance
 from game.systems.btq21.odds import MEAN_D6
@@ -115,7 +115,7 @@ class SearchCaptain(CaptainPlayer):
 
         def trial(cand: Candidate, round_: int) -> float:
             plan, leaf = cand.plan
-            dice = trial_dice(self.seed, position, round_)
+            dice = MeanDice() if round_ == 0 and self.level.mean_first else trial_dice(self.seed, position, round_)
             return self.play_out(state, me.id, plan, replies[id(cand)], ap, dice) - guessed[id(cand)]
 
         self.last = rank(cands, trial, rounds, TRIAL_WEIGHT,

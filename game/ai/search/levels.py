@@ -23,6 +23,9 @@ class Level:
     plans: int
     #: Trials each plan gets at most (dice of their own each, shared among the plans: common numbers).
     samples: int
+    #: The first round's dice come up at their means (a trial of the expected course of things);
+    #: the rounds after it sample.  With one round, a level looks ahead without sampling's noise.
+    mean_first: bool
     #: Enemy ships whose reply is sailed on each trial.
     replies: int
     #: On each trial, after the enemies' replies, her own next activation is sailed too (two activations ahead).
@@ -47,12 +50,19 @@ class Level:
 LEVELS: dict[str, Level] = {
     # Easy: a narrow look-ahead, no second look, and one plan in four not her best.
     "easy": Level(
-        "easy", plans=3, samples=0, replies=0, follow=False, second_look=False, beam=2, budget_ms=150.0, blunder=0.25
+        "easy", plans=3, samples=0, mean_first=True, replies=0, follow=False, second_look=False, beam=2,
+        budget_ms=150.0, blunder=0.25,
     ),
     # Normal: the look-ahead a little narrower than the old captain's, the time saved spent on trials.
-    "normal": Level("normal", plans=3, samples=2, replies=1, follow=True, second_look=False, beam=4, budget_ms=400.0),
+    "normal": Level(
+        "normal", plans=3, samples=1, mean_first=True, replies=1, follow=True, second_look=False, beam=4,
+        budget_ms=400.0,
+    ),
     # Hard: the old captain's look-ahead, more plans, more trials, more replies.
-    "hard": Level("hard", plans=5, samples=6, replies=2, follow=True, second_look=True, beam=0, budget_ms=2000.0),
+    "hard": Level(
+        "hard", plans=5, samples=6, mean_first=True, replies=2, follow=True, second_look=True, beam=0,
+        budget_ms=2000.0,
+    ),
 }
 
 #: Time budgets a player may ask for, in milliseconds.
