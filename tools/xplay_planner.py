@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.ai import kinds_for, make_player  # noqa: E402
+from game.ai import known_kind, make_player  # noqa: E402
 from game.content.load import load_default  # noqa: E402
 from game.persistence.save import load_save  # noqa: E402
 from game.systems.base import Control, Refusal  # noqa: E402
@@ -48,7 +48,8 @@ def main() -> int:
         print("over")
         return 0
     system = session.system.id
-    best = next(k for k in ("captain", "scripted", "random") if k in kinds_for(system))
+    # the person at the table plays as the old captain would (the new one is the opponent being tried)
+    best = next(k for k in ("captain-v1", "captain", "scripted", "random") if known_kind(k, system))
     agents = {s: make_player(best, session.seed + 17, s, system) for s in sides}
     others: dict = {}
     steps = 0
