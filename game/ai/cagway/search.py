@@ -49,6 +49,8 @@ from game.systems.dice import Dice
 TRIAL_WEIGHT = 1.0
 #: How much the script's reckoning of her place for her aims (its ``objective``) counts beside the trial.
 PLACE_WEIGHT = 0.5
+#: The other ships' moves on a trial are searched this wide (the script's own search keeps 4 places a depth).
+REPLY_BEAM = 2
 #: A trial's round is cut off after this many commands (a script that never ends its move).
 ROLLOUT_COMMANDS = 400
 
@@ -143,9 +145,18 @@ class CagwayCaptain(CagwayScriptedPlayer):
             now = evaluation.worth(view, self.side, belief, self._distance)
             cands = [Candidate(mv, PLACE_WEIGHT * self._place(view, aims, ship, mv)) for _v, mv in keep]
 
+            quiet: dict[int, float] = {}
+
             def trial(cand: Candidate, round_: int) -> float:
+                # Only fire at will rolls a die in a round's moves and shots: a trial that rolled none
+                # would come out the same with any dice, and is not played again.
+                if id(cand) in quiet:
+                    return quiet[id(cand)]
                 dice = trial_dice(self.seed, position, round_)
-                return self.play_out(view, ship.id, cand.plan, dice, belief) - now
+                value, rolled = self.play_out(view, cand.plan, dice, belief)
+                if not rolled:
+                    quiet[id(cand)] = value - now
+                return value - now
 
             clock = Clock(self.level.budget_ms if self.live or self.level.timed else None)
             self.last = rank(cands, trial, max(1, self.level.samples), TRIAL_WEIGHT, clock)
@@ -187,15 +198,17 @@ class CagwayCaptain(CagwayScriptedPlayer):
 
     # --- a trial -----------------------------------------------------------------------------------
 
-    def play_out(self, view: GameState, sid: str, mv: Move, dice: Dice, belief: dict[str, float]) -> float:
-        """What the position is worth to us after the move and the rest of the round are played with ``dice``."""
+    def play_out(self, view: GameState, mv: Move, dice: Dice, belief: dict[str, float]) -> tuple[float, bool]:
+        """What the position is worth to us after the move and the rest of the round are played with ``dice``,
+        and whether any die was rolled on the way."""
         work = trials.sandbox(view, dice)
+        start = work.dice.state
         rs = sight.rules(view)
         for cmd in mv.commands:
             if isinstance(rs.apply(work, cmd, scratch=True), Refusal):
                 break  # a collision took her off the plan: the rest of her move as the script gives it
         rollout(work, self.seed, turn=view.turn)
-        return evaluation.worth(work, self.side, belief, self._distance)
+        return evaluation.worth(work, self.side, belief, self._distance), work.dice.state != start
 
     # --- the Runner's secret -------------------------------------------------------------------
 
@@ -224,6 +237,31 @@ class CagwayCaptain(CagwayScriptedPlayer):
         return cands[self.last.best].plan.command()
 
 
+class Reply(CagwayScriptedPlayer):
+    """The script as it plays the other ships on a trial: its own choices, its move search narrower (the
+    trials are many, and the replies need only be the script's likely ones)."""
+
+    def _plan_move(
+        self, view: GameState, aims: Aims, ship: Ship, by_type: dict[str, list[Option]]
+    ) -> Iterator[Command | None]:
+        sail = by_type.get("sail", [None])[0]
+        best = top_plans(view, aims, ship, 1, beam=REPLY_BEAM) if sail is not None else []
+        if sail is not None and best and best[0].legs:
+            end_value = worth(view, aims, ship, ship.pose, ship.actions)
+            if best[0].value > end_value:
+                plan = plan_commands(view, ship, sail, best[0])
+                self.plans[(ship.id, view.turn)] = (plan, 1)
+                yield plan.steps[0][0]
+                self.plans.pop((ship.id, view.turn), None)
+        if not ship.sailed:
+            hasty = hasty_choice(view, aims, by_type.get("fire_at_will", []))
+            if hasty is not None and worth(view, aims, ship, ship.pose, 0) + hasty[0] > worth(
+                view, aims, ship, ship.pose, ship.actions
+            ):
+                yield hasty[1]
+        yield from (o.command() for o in by_type.get("end_move", []))
+
+
 def rollout(work: GameState, seed: int, turn: int) -> None:
     """Play the trial on to the end of round ``turn`` (or of the battle), every ship as the script gives it.
 
@@ -240,7 +278,7 @@ def rollout(work: GameState, seed: int, turn: int) -> None:
         side = work.ships[options[0].ship].side
         player = players.get(side)
         if player is None:
-            player = players[side] = CagwayScriptedPlayer(seed, side)
+            player = players[side] = Reply(seed, side)
         cmd = player.choose(work, options)
         if isinstance(rs.apply(work, cmd, scratch=True), Refusal):
             act = work.activation
