@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from game.ai.cagway import pilot, sight
 from game.ai.cagway.aims import Aims, appraise
 from game.ai.cagway.gunnery import firepower, hasty_choice
-from game.ai.cagway.player import STUCK, STUCK_SHOT, CagwayScriptedPlayer
+from game.ai.cagway.player import DRIFT_MARGIN, STUCK, STUCK_SHOT, CagwayScriptedPlayer
 from game.ai.cagway.sailing import Plan, drift_candidates, objective, plan_commands, top_plans, worth
 from game.ai.search import LEVELS, Candidate, Level, Ranking, rank
 from game.ai.search.rank import Clock, trial_dice
@@ -128,7 +128,7 @@ class CagwayCaptain(CagwayScriptedPlayer):
                 drifts = drift_candidates(view, aims, ship, drift)
                 if drifts:
                     value, cmd = max(drifts, key=lambda d: d[0])
-                    out.append((value + (STUCK if stuck else -1.0), Move("drift", [cmd], None, ship.pose, 0)))
+                    out.append((value + (STUCK if stuck else -DRIFT_MARGIN), Move("drift", [cmd], None, ship.pose, 0)))
         out.sort(key=lambda m: -m[0])
         return out
 
