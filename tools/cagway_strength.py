@@ -89,7 +89,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--seeds", type=int, default=100, help="seeds per scenario (each played twice, sides swapped)")
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--scenario", nargs="*", default=list(SCENARIOS))
-    ap.add_argument("--player", default="scripted", help="the player measured: scripted, or a kind such as captain:hard")
+    ap.add_argument("--player", default="scripted", help="the measured player: scripted, or a kind (captain:hard)")
     ap.add_argument("--against", default="random", help="the other side's player (random, scripted, captain ...)")
     args = ap.parse_args(argv)
     system = CagwayBay(load_tables())

@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from game.ai.cagway import pilot, sight
-from game.ai.cagway.aims import Aims, appraise
+from game.ai.cagway.aims import Aims
 from game.ai.cagway.gunnery import firepower, hasty_choice
 from game.ai.cagway.player import DRIFT_MARGIN, STUCK, STUCK_SHOT, CagwayScriptedPlayer
 from game.ai.cagway.sailing import Plan, drift_candidates, objective, plan_commands, top_plans, worth
@@ -71,6 +71,8 @@ class CagwayCaptain(CagwayScriptedPlayer):
     """A side of a Cagway Bay battle commanded by the search (see the module's docstring)."""
 
     kind = "captain"
+    #: What the trials' outcomes are worth (the rule system's weights of a blockade run).
+    stakes: evaluation.Stakes = evaluation.STAKES
 
     def __init__(self, seed: int, side: str, level: Level | None = None) -> None:
         super().__init__(seed, side)
@@ -142,7 +144,7 @@ class CagwayCaptain(CagwayScriptedPlayer):
             pick = self._slip(position, len(keep))
         else:
             belief = self._belief(view)
-            now = evaluation.worth(view, self.side, belief, self._distance)
+            now = evaluation.worth(view, self.side, belief, self._distance, self.stakes)
             cands = [Candidate(mv, PLACE_WEIGHT * self._place(view, aims, ship, mv)) for _v, mv in keep]
 
             quiet: dict[int, float] = {}
@@ -208,7 +210,7 @@ class CagwayCaptain(CagwayScriptedPlayer):
             if isinstance(rs.apply(work, cmd, scratch=True), Refusal):
                 break  # a collision took her off the plan: the rest of her move as the script gives it
         rollout(work, self.seed, turn=view.turn)
-        return evaluation.worth(work, self.side, belief, self._distance), work.dice.state != start
+        return evaluation.worth(work, self.side, belief, self._distance, self.stakes), work.dice.state != start
 
     # --- the Runner's secret -------------------------------------------------------------------
 
@@ -230,7 +232,7 @@ class CagwayCaptain(CagwayScriptedPlayer):
             work = trials.sandbox(view, trial_dice(self.seed, position, round_))
             rs.apply(work, cand.plan.command(), scratch=True)
             rollout(work, self.seed, turn=work.turn)
-            return evaluation.worth(work, self.side, {cand.plan.ship: 1.0}, self._distance)
+            return evaluation.worth(work, self.side, {cand.plan.ship: 1.0}, self._distance, self.stakes)
 
         clock = Clock(self.level.budget_ms if self.live or self.level.timed else None)
         self.last = rank(cands, trial, max(1, self.level.samples), TRIAL_WEIGHT, clock)
