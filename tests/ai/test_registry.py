@@ -15,8 +15,14 @@ def test_the_random_player_serves_every_rule_system():
 
 
 def test_a_kind_a_rule_system_lacks_is_refused_naming_the_rule_system_and_what_it_has():
-    with pytest.raises(ValueError, match=r"no 'captain' computer player for rule system 'cagway' \(known: random"):
-        make_player("captain", 1, "runner", "cagway")
+    with pytest.raises(ValueError, match=r"no 'captain-v1' computer player for rule system 'cagway' \(known: random"):
+        make_player("captain-v1", 1, "runner", "cagway")
+
+
+def test_cagway_has_a_captain_at_every_level():
+    hard = make_player("captain:hard", 1, "runner", "cagway")
+    assert type(hard).__name__ == "CagwayCaptain" and hard.level.name == "hard"
+    assert make_player("captain", 1, "runner", "cagway").level.name == "normal"
 
 
 def test_a_save_may_name_any_kind_some_rule_system_has():
