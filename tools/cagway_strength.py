@@ -5,8 +5,8 @@ By default the scripted player against the random one; ``--player`` and ``--agai
 For each scenario and each seed the battle is played twice, the measured player taking one side and then
 the other (so 100 seeds are 200 games), each to its end with the scenario's own turn limit.  Every log is
 run through the auditor (game/systems/cagway/audit.py) as it goes.  Prints one line per scenario and side,
-a total per scenario (wins / draws / losses of the scripted player), the points each side scored on
-average, the auditor's findings and the scripted player's decision times; exits 1 if the auditor found
+a total per scenario (wins / draws / losses of the measured player), the points each side scored on
+average, the auditor's findings and the measured player's decision times; exits 1 if the auditor found
 anything or a battle failed.
 
     python tools/cagway_strength.py [--seeds 100] [--first-seed 1] [--scenario cagway_blockade_run ...]
