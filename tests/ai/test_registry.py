@@ -58,6 +58,12 @@ def test_a_kind_splits_into_its_base_and_its_level():
     assert split_kind("scripted") == ("scripted", None)
 
 
+def test_cagway_has_a_captain_at_every_level():
+    hard = make_player("captain:hard", 1, "runner", "cagway")
+    assert type(hard).__name__ == "CagwayCaptain" and hard.level.name == "hard"
+    assert make_player("captain", 1, "runner", "cagway").level.name == "normal"
+
+
 def test_a_save_may_name_any_kind_some_rule_system_has():
     assert set(PLAYER_KINDS) == {
         "random", "scripted", "captain", "captain:easy", "captain:normal", "captain:hard", "captain-v1"

@@ -11,6 +11,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.ai import make_player as registered
 from game.ai.cagway.player import CagwayScriptedPlayer
 from game.ai.decide import decide
 from game.ai.random_player import RandomPlayer
@@ -26,12 +27,13 @@ class MatchError(RuntimeError):
 
 
 def make_player(kind: str, seed: int, side: str) -> Any:
-    """A computer player of ``kind`` ("random" or "scripted") for ``side``."""
+    """A computer player of ``kind`` for ``side``: "random", "scripted", or any Cagway kind of the registry
+    (``captain``, ``captain:hard`` ...)."""
     if kind == "random":
         return RandomPlayer(seed, side)
     if kind == "scripted":
         return CagwayScriptedPlayer(seed, side)
-    raise ValueError(f"no {kind!r} player for Cagway Bay (known: random, scripted)")
+    return registered(kind, seed, side, "cagway")
 
 
 @dataclass

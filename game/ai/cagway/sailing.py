@@ -238,6 +238,43 @@ def search(view: GameState, aims: Aims, ship: Ship) -> tuple[Node, bool]:
     return best, can_sail
 
 
+def top_plans(view: GameState, aims: Aims, ship: Ship, k: int, beam: int = BEAM) -> list[Node]:
+    """The ``k`` best places to stop that the same search reaches (distinct places, best first; the root, her
+    staying put, among them), for a captain that looks further than the script before choosing.
+
+    The search is :func:`search`'s own (same turns, same beam, same worth), so its first place is the one
+    :func:`search` gives; the rest are the runners-up it met at any depth.
+    """
+    root = Node(ship.pose, ship.actions)
+    root.value = worth(view, aims, ship, root.pose, root.points)
+    met = [root]
+    frontier = [root]
+    depth = 0
+    carrier = aims.role == RUNNER and ship.id == aims.carrier
+    towards = aim_point(view, aims, ship)
+    while frontier:
+        children: list[Node] = []
+        for node in frontier:
+            if node.points < 1 or node.arrived:
+                continue
+            for turn in turns_from(node.pose, depth == 0, towards):
+                got = leg_from(view, ship, node.pose, turn)
+                if got is None:
+                    continue
+                pose, leg, arrived = got
+                if leg.points > node.points:
+                    continue
+                child = Node(pose, node.points - leg.points, (*node.legs, leg), arrived and carrier)
+                child.value = worth(view, aims, ship, pose, child.points, child.arrived)
+                children.append(child)
+        children.sort(key=lambda n: -n.value)
+        frontier = _distinct(children)[:beam]
+        met += frontier
+        depth += 1
+    met.sort(key=lambda n: (-n.value, len(n.legs)))
+    return _distinct(met)[:k]
+
+
 def _distinct(nodes: list[Node]) -> list[Node]:
     """Nodes whose places differ (two ways to the same place: the better is kept)."""
     out: list[Node] = []
