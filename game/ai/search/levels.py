@@ -55,7 +55,7 @@ LEVELS: dict[str, Level] = {
     ),
     # Normal: the look-ahead a little narrower than the old captain's, the time saved spent on trials.
     "normal": Level(
-        "normal", plans=3, samples=1, mean_first=True, replies=1, follow=True, second_look=False, beam=4,
+        "normal", plans=3, samples=1, mean_first=True, replies=1, follow=False, second_look=False, beam=4,
         budget_ms=400.0,
     ),
     # Hard: the old captain's look-ahead, more plans, more trials, more replies.
