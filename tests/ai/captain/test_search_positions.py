@@ -1,0 +1,88 @@
+"""Positions from real battles where the old captain's one-activation look-ahead chose worse than the search.
+
+Each position is reached by replaying a self-play battle (the old captain against the scripted
+player, both unchanged and pinned by the golden games).  Each plan is then judged by many more
+trials than either level runs (60 rounds of sampled dice; both nearest enemies reply and she sails
+her own next activation after them): the material each side has left, in victory points.
+"""
+
+from __future__ import annotations
+
+import statistics
+from functools import cache
+
+from game.ai import make_player
+from game.ai.captain.search import SearchCaptain, _Begin
+from game.ai.decide import decide
+from game.ai.search.levels import Level
+from game.ai.search.rank import trial_dice
+from game.content.load import load_default, load_scenario, scenario_path
+from game.persistence.session import Session
+from game.systems.base import Refusal
+from game.systems.btq21 import commands as c
+from game.systems.btq21.engine import Rejected, apply
+from game.systems.btq21.evaluation import Appraiser
+from game.systems.btq21.sandbox import sandbox
+
+#: The judge: more trials and a longer horizon than any level.
+JUDGE = Level("judge", plans=1, samples=0, mean_first=False, replies=2, follow=True, second_look=False, beam=0,
+              budget_ms=None)
+ROUNDS = 60
+
+
+@cache
+def position(scenario: str, seed: int, old_side: str, steps: int) -> Session:
+    rules, ships = load_default()
+    sc = load_scenario(scenario_path(scenario), ships, rules)
+    players = {s.id: ("captain-v1" if s.id == old_side else "scripted") for s in sc.sides}
+    session = Session(sc, rules, seed, players, {})
+    agents = {side: make_player(kind, seed, side) for side, kind in players.items()}
+    while len(session.steps) < steps:
+        options = session.legal()
+        agent = agents[session.side_of(options)]
+        decide(agent, session.state, options, lambda cmd: not isinstance(session.submit(cmd), Refusal))
+    return session
+
+
+def judged(session: Session, sid: str, plan) -> tuple[float, float, list]:
+    """(mean material change, its standard error, the replies and her next activation as planned)."""
+    st = session.state
+    judge = SearchCaptain(999, st.ships[sid].side, JUDGE)
+    end = sandbox(st)
+    for cmd, _sig in plan:
+        if isinstance(apply(end, cmd, scratch=True), Rejected):
+            break
+    replies = judge.replies_to(end, sid)
+    ap = Appraiser(st, st.ships[sid].side)
+    got = [judge.play_out(st, sid, plan, replies, ap, trial_dice(999, "judge", r)) for r in range(ROUNDS)]
+    return statistics.mean(got), statistics.stdev(got) / ROUNDS**0.5, replies
+
+
+def her_next_activation(replies: list, sid: str) -> list:
+    start = next(i for i, cmd in enumerate(replies) if isinstance(cmd, _Begin) and cmd.ship == sid)
+    return replies[start + 1:]
+
+
+def test_the_duel_turn_four_the_old_captain_ends_head_to_wind_and_her_guns_are_silent_next_time():
+    # Turn 4 of the duel (seed 2): Constitution to windward of the Guerriere, whose rigging is already
+    # cut about.  The old captain fires Chain Shot and then turns twice to port, ending at 307.5 degrees
+    # with the wind from 315: next activation she lies taken aback, cannot sail, and fires nothing.
+    session = position("duel", 2, "american", 40)
+    st, options = session.state, session.legal()
+    old = make_player("captain-v1", 2, "american").make_plan(st, options)
+    assert abs(sandbox_end_heading(st, old) - 307.5) < 1e-6
+    old_v, old_se, old_replies = judged(session, "constitution", old)
+    assert not any(isinstance(cmd, c.Fire) for cmd in her_next_activation(old_replies, "constitution"))
+    for level in ("normal", "hard"):
+        new = make_player(f"captain:{level}", 2, "american").make_plan(st, options)
+        assert [cmd for cmd, _ in new] != [cmd for cmd, _ in old]
+        new_v, new_se, new_replies = judged(session, "constitution", new)
+        assert any(isinstance(cmd, c.Fire) for cmd in her_next_activation(new_replies, "constitution"))
+        assert new_v - old_v > 2 * (old_se**2 + new_se**2) ** 0.5, (level, new_v, old_v)
+
+
+def sandbox_end_heading(st, plan) -> float:
+    end = sandbox(st)
+    for cmd, _sig in plan:
+        apply(end, cmd, scratch=True)
+    return end.ships["constitution"].heading
