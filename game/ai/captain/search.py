@@ -137,6 +137,24 @@ class SearchCaptain(CaptainPlayer):
 
     # --- a trial ---------------------------------------------------------------------
 
+    def weigh(self, state: GameState, sid: str, plan, rounds: int) -> tuple[float, float, list]:
+        """A plan judged by ``rounds`` trials at this captain's horizon: (mean, standard error, replies played).
+
+        For a second opinion on a decision (tests, ``tools/second_opinion.py``): the same trials the
+        search runs, as many as asked, each with its own sampled dice.
+        """
+        end = sandbox(state)
+        for cmd, _sig in plan:
+            if isinstance(apply(end, cmd, scratch=True), Rejected):
+                break
+        replies = self.replies_to(end, sid)
+        ap = Appraiser(state, state.ships[sid].side, self.memo)
+        got = [self.play_out(state, sid, plan, replies, ap, trial_dice(self.seed, "weigh", r)) for r in range(rounds)]
+        mean = sum(got) / len(got)
+        spread = (sum((g - mean) ** 2 for g in got) / max(1, len(got) - 1)) ** 0.5
+        return mean, spread / len(got) ** 0.5, replies
+
+
     def play_out(self, state: GameState, sid: str, plan, replies: list[c.Command], ap: Appraiser, dice: Dice) -> float:
         """What our side gains (material, in points) when the plan and the enemies' replies are played with ``dice``."""
         work = sandbox(state, dice)

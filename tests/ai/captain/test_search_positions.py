@@ -8,20 +8,17 @@ her own next activation after them): the material each side has left, in victory
 
 from __future__ import annotations
 
-import statistics
 from functools import cache
 
 from game.ai import make_player
 from game.ai.captain.search import SearchCaptain, _Begin
 from game.ai.decide import decide
 from game.ai.search.levels import Level
-from game.ai.search.rank import trial_dice
 from game.content.load import load_default, load_scenario, scenario_path
 from game.persistence.session import Session
 from game.systems.base import Refusal
 from game.systems.btq21 import commands as c
-from game.systems.btq21.engine import Rejected, apply
-from game.systems.btq21.evaluation import Appraiser
+from game.systems.btq21.engine import apply
 from game.systems.btq21.sandbox import sandbox
 
 #: The judge: more trials and a longer horizon than any level.
@@ -46,16 +43,7 @@ def position(scenario: str, seed: int, old_side: str, steps: int) -> Session:
 
 def judged(session: Session, sid: str, plan) -> tuple[float, float, list]:
     """(mean material change, its standard error, the replies and her next activation as planned)."""
-    st = session.state
-    judge = SearchCaptain(999, st.ships[sid].side, JUDGE)
-    end = sandbox(st)
-    for cmd, _sig in plan:
-        if isinstance(apply(end, cmd, scratch=True), Rejected):
-            break
-    replies = judge.replies_to(end, sid)
-    ap = Appraiser(st, st.ships[sid].side)
-    got = [judge.play_out(st, sid, plan, replies, ap, trial_dice(999, "judge", r)) for r in range(ROUNDS)]
-    return statistics.mean(got), statistics.stdev(got) / ROUNDS**0.5, replies
+    return SearchCaptain(999, session.state.ships[sid].side, JUDGE).weigh(session.state, sid, plan, ROUNDS)
 
 
 def her_next_activation(replies: list, sid: str) -> list:
