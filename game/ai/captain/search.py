@@ -3,12 +3,13 @@
 The one-activation look-ahead (``plan.Planner``) scores every path with the
 dice at their means and the enemy's answer estimated.  Here its best few
 complete plans are each played out on trials (``game.ai.search.rank``): the
-plan itself with sampled dice (a rake's critical, a morale test, a strike
+plan itself (with sampled dice a rake's critical, a morale test, a strike
 happen or not), then the nearest enemies' own next activations, sailed by
-the same look-ahead on her side's account and fired with sampled dice.  What
-the trials find replaces what the look-ahead guessed for the path itself, so
-a plan that looks good on averages but leaves her open to a real reply loses
-to one that does not.
+the old captain's reply search on their side's account, and at the higher
+levels her own next activation after them.  What the trials find replaces
+what the look-ahead guessed for the same things, so a plan that looks good
+on averages but leaves her open to a real reply, or with her guns silent
+next time, loses to one that does not (docs/SEARCH.md).
 
 ``Level`` sets how wide the look-ahead is, how many plans and trials, how
 many enemies reply, and how often an easy captain slips.  Outside her own
