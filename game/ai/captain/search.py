@@ -116,8 +116,14 @@ class SearchCaptain(CaptainPlayer):
 
         def trial(cand: Candidate, round_: int) -> float:
             plan, leaf = cand.plan
-            dice = MeanDice() if round_ == 0 and self.level.mean_first else trial_dice(self.seed, position, round_)
-            return self.play_out(state, me.id, plan, replies[id(cand)], ap, dice) - guessed[id(cand)]
+            mean = round_ == 0 and self.level.mean_first
+            dice = MeanDice() if mean else trial_dice(self.seed, position, round_)
+            own, total = self.play_out_parts(state, me.id, plan, replies[id(cand)], ap, dice)
+            # Every die at its mean rolls no critical and fails no morale test the average does not: the
+            # look-ahead's own expectation of the plan's shots stands for that part of a mean round.
+            if mean:
+                own, total = leaf.now, leaf.now + (total - own)
+            return total - guessed[id(cand)]
 
         self.last = rank(cands, trial, rounds, TRIAL_WEIGHT,
                          Clock(self.level.budget_ms if self.live or self.level.timed else None))
@@ -158,6 +164,12 @@ class SearchCaptain(CaptainPlayer):
 
     def play_out(self, state: GameState, sid: str, plan, replies: list[c.Command], ap: Appraiser, dice: Dice) -> float:
         """What our side gains (material, in points) when the plan and the enemies' replies are played with ``dice``."""
+        return self.play_out_parts(state, sid, plan, replies, ap, dice)[1]
+
+    def play_out_parts(
+        self, state: GameState, sid: str, plan, replies: list[c.Command], ap: Appraiser, dice: Dice
+    ) -> tuple[float, float]:
+        """(what the plan itself gains, what it and the replies after it gain), material in points."""
         work = sandbox(state, dice)
         base = ap.material(state)
         for cmd, _sig in plan:
@@ -165,6 +177,7 @@ class SearchCaptain(CaptainPlayer):
                 break  # the dice took her off the plan (a failed Tack, a collision): the trial ends here
         if work.activation is not None and work.activation.ship == sid:
             apply(work, c.EndActivation(sid), scratch=True)
+        own = ap.material(work) - base
         for cmd in replies:
             if work.winner is not None:
                 break
@@ -174,7 +187,7 @@ class SearchCaptain(CaptainPlayer):
                 next_activation(work, cmd.ship)
             elif isinstance(apply(work, cmd, scratch=True), Rejected):
                 break  # her reply no longer fits the position these dice left: the rest of it is not played
-        return ap.material(work) - base
+        return own, ap.material(work) - base
 
     def guessed(
         self, ap: Appraiser, leaf: Node, sid: str, replies: list[c.Command], weights: tuple[float, float]
