@@ -51,6 +51,17 @@ FLEET_PLANS, FLEET_TRIAL_SHARE = 2, 3
 TRIAL_WEIGHT = 1.0
 
 
+@dataclass(frozen=True)
+class _Begin:
+    """In a list of replies: the enemy ship ``ship`` begins her activation here."""
+
+    ship: str
+
+
+#: A trial's replies: commands, each ship's marked where her activation begins.
+Reply = c.Command | _Begin
+
+
 class SearchCaptain(CaptainPlayer):
     kind = "captain"
 
@@ -162,12 +173,12 @@ class SearchCaptain(CaptainPlayer):
         return mean, spread / len(got) ** 0.5, replies
 
 
-    def play_out(self, state: GameState, sid: str, plan, replies: list[c.Command], ap: Appraiser, dice: Dice) -> float:
+    def play_out(self, state: GameState, sid: str, plan, replies: list[Reply], ap: Appraiser, dice: Dice) -> float:
         """What our side gains (material, in points) when the plan and the enemies' replies are played with ``dice``."""
         return self.play_out_parts(state, sid, plan, replies, ap, dice)[1]
 
     def play_out_parts(
-        self, state: GameState, sid: str, plan, replies: list[c.Command], ap: Appraiser, dice: Dice
+        self, state: GameState, sid: str, plan, replies: list[Reply], ap: Appraiser, dice: Dice
     ) -> tuple[float, float]:
         """(what the plan itself gains, what it and the replies after it gain), material in points."""
         work = sandbox(state, dice)
@@ -190,7 +201,7 @@ class SearchCaptain(CaptainPlayer):
         return own, ap.material(work) - base
 
     def guessed(
-        self, ap: Appraiser, leaf: Node, sid: str, replies: list[c.Command], weights: tuple[float, float]
+        self, ap: Appraiser, leaf: Node, sid: str, replies: list[Reply], weights: tuple[float, float]
     ) -> float:
         """What the look-ahead's score already holds of what a trial plays out.
 
@@ -211,7 +222,7 @@ class SearchCaptain(CaptainPlayer):
             out += potential_weight * reach.potential(ap, st, me, foes)
         return out
 
-    def replies_to(self, end: GameState, sid: str) -> list[c.Command]:
+    def replies_to(self, end: GameState, sid: str) -> list[Reply]:
         """The nearest enemies' next activations after the plan, planned once on the plan's own trial (mean dice).
 
         Each trial replays them with its dice; planning them again for every trial would cost as much
@@ -227,7 +238,7 @@ class SearchCaptain(CaptainPlayer):
             return []
         foes = reach.foes_at(work, me)
         movers = [e for e in foes if not work.ships[e].shore_battery and work.ships[e].sail is not None]
-        out: list[c.Command] = []
+        out: list[Reply] = []
         for eid in sorted(movers, key=lambda e: (foes[e], e))[: self.level.replies]:
             cmds = self.reply(work, eid)
             if cmds:
@@ -254,7 +265,7 @@ class SearchCaptain(CaptainPlayer):
         base = theirs.material(work)
         picks: dict[str, Pick] = {}
         best_broadsides(theirs, work, work.ships[eid], 0, picks)
-        best = (picks_value(picks), [], picks)
+        best: tuple[float, list[c.Command], dict[str, Pick]] = (picks_value(picks), [], picks)
         frontier: list[tuple[float, GameState, list[c.Command], dict[str, Pick]]] = [(best[0], work, [], picks)]
         for point in range(1, work.activation.segments_allowed + 1):
             kids = []
@@ -293,10 +304,3 @@ class SearchCaptain(CaptainPlayer):
                 break
             played.append(cmd)
         return played
-
-
-@dataclass(frozen=True)
-class _Begin:
-    """In a list of replies: the enemy ship ``ship`` begins her activation here."""
-
-    ship: str

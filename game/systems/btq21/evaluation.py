@@ -125,7 +125,9 @@ def special_p(state: GameState, ship: Ship, action: str, all_hands: bool = False
     return test_p(state, ship, int(state.rules.special_actions[action]["successes"]), extra)
 
 
-def pseudo_shot(state: GameState, firer: Ship, target: Ship, band: str, aim: str = "hull", rake: bool = False):
+def pseudo_shot(
+    state: GameState, firer: Ship, target: Ship, band: str, aim: str = "hull", rake: bool = False
+) -> PseudoShot:
     """The broadside ``firer`` would fire at ``target`` from ``band`` range (arc and sight assumed)."""
     d10, d6 = split_dice(broadside_total(state, firer.guns, band), firer.large_share)
     if firer.crippled("hull"):
@@ -147,7 +149,7 @@ def last_turn(state: GameState) -> bool:
 class Appraiser:
     """Values for one side in one decision; caches only what is fixed for that decision."""
 
-    def __init__(self, state: GameState, side: str, memo: dict | None = None) -> None:
+    def __init__(self, state: GameState, side: str, memo: dict[Any, Any] | None = None) -> None:
         self.side = side
         #: The player's own store of answers that depend only on numbers (boarding odds).
         self.memo = {} if memo is None else memo
@@ -175,8 +177,8 @@ class Appraiser:
         self._phi: dict[tuple[Any, ...], float] = {}
         self._shots: dict[tuple[Any, ...], tuple[float, float]] = {}
         #: ``reach.broadside_worth`` and ``reach.reach_of`` answers, by everything they read.
-        self.worth: dict[tuple, float] = {}
-        self.reaches: dict[tuple, float] = {}
+        self.worth: dict[tuple[Any, ...], float] = {}
+        self.reaches: dict[tuple[Any, ...], float] = {}
 
     def owner(self, ship: Ship) -> str:
         return ship.original_side or ship.side
@@ -257,11 +259,11 @@ class Appraiser:
         """Sum of every ship's condition times value, enemies counting for us and friends against."""
         return sum(self.sign(s) * self.value[s.id] * self.phi(s) for s in state.ships.values())
 
-    def loss(self, ship: Ship, **extra) -> float:
+    def loss(self, ship: Ship, **extra: float) -> float:
         """Points her owner stands to lose from extra damage (positive)."""
         return self.value[ship.id] * (self.phi(ship, **extra) - self.phi(ship))
 
-    def shot_value(self, shot: Shot, firer: Ship, target: Ship) -> float:
+    def shot_value(self, shot: Shot | PseudoShot, firer: Ship, target: Ship) -> float:
         """Expected points a broadside takes off its target: hits, crippling, morale, criticals, musketry."""
         key: tuple[Any, ...] = (shot.d10, shot.d6, shot.needed, shot.modifier, shot.rake, shot.band, _track(shot))
         key += (target.id, target.status)
@@ -272,7 +274,7 @@ class Appraiser:
             got = self._shots[key] = self._shot_value(shot, firer, target)
         return got[0]
 
-    def test_value(self, shot: Shot, firer: Ship, target: Ship) -> float:
+    def test_value(self, shot: Shot | PseudoShot, firer: Ship, target: Ship) -> float:
         """The part of ``shot_value`` that is the morale test a hit on a crippled track brings.
 
         One test is taken per activation however many broadsides hit, so a plan counts
@@ -284,7 +286,7 @@ class Appraiser:
         key += (target.hull, target.rigging, target.crew, target.fires, target.leaks, target.rudder, firer.id)
         return self._shots[key + ("musketry" in firer.fired,)][1]
 
-    def _shot_value(self, shot: Shot, firer: Ship, target: Ship) -> tuple[float, float]:
+    def _shot_value(self, shot: Shot | PseudoShot, firer: Ship, target: Ship) -> tuple[float, float]:
         hits = expected_hits(shot.d10, shot.d6, shot.needed, shot.modifier)
         p_hit = p_any_hit(shot.d10, shot.d6, shot.needed, shot.modifier)
         crew = 0.0
