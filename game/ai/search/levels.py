@@ -23,20 +23,20 @@ class Level:
     plans: int
     #: Trials each plan gets at most (dice of their own each, shared among the plans: common numbers).
     samples: int
-    #: The first round's dice come up at their means (a trial of the expected course of things);
-    #: the rounds after it sample.  With one round, a level looks ahead without sampling's noise.
-    mean_first: bool
     #: Enemy ships whose reply is sailed on each trial.
     replies: int
-    #: On each trial, after the enemies' replies, her own next activation is sailed too (two activations ahead).
-    follow: bool
-    #: The look-ahead's own second look at its best plans (the replies sailed with mean dice); the trials
-    #: sail them anyway, so a level with trials may spare it.
-    second_look: bool
     #: Width of the activation's own look-ahead (paths kept at each segment); 0: the look-ahead's own.
     beam: int
     #: Ceiling on a decision, in milliseconds (None: none; the trials alone bound it).
     budget_ms: float | None
+    #: The first round's dice come up at their means (a trial of the expected course of things);
+    #: the rounds after it sample.  With one round, a level looks ahead without sampling's noise.
+    mean_first: bool = False
+    #: On each trial, after the enemies' replies, her own next activation is sailed too (two activations ahead).
+    follow: bool = False
+    #: The look-ahead's own second look at its best plans (the replies sailed with mean dice); the trials
+    #: sail them anyway, so a level with trials may spare it.
+    second_look: bool = True
     #: Chance that she takes a worse plan than her best (a beginner's slip), and how much worse it may be.
     blunder: float = 0.0
     #: A pure time budget: trials go on until the clock runs out (``captain:800ms``).
