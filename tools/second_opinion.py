@@ -22,11 +22,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.ai import make_player  # noqa: E402
-from game.ai.captain.search import SearchCaptain  # noqa: E402
+from game.ai.captain.search import SearchCaptain, _Begin  # noqa: E402
 from game.ai.search.levels import LEVELS  # noqa: E402
 from game.content.load import load_default  # noqa: E402
 from game.persistence.save import load_save  # noqa: E402
 from game.systems.btq21 import commands as c  # noqa: E402
+from game.systems.btq21.engine import Rejected, apply  # noqa: E402
+from game.systems.btq21.sandbox import next_activation, sandbox  # noqa: E402
 
 
 def words(cmd: c.Command) -> str:
@@ -38,6 +40,32 @@ def words(cmd: c.Command) -> str:
     if isinstance(cmd, c.SetSail):
         return f"{cmd.sail} sail"
     return cmd.type.replace("_", " ")
+
+
+def exchange(judge: SearchCaptain, st, sid: str, plan, names: dict[str, str]) -> str:
+    """The broadsides of the plan and of the replies after it, played once with every die at its mean."""
+    work = sandbox(st)
+    fired: list[str] = []
+
+    def note(events) -> None:
+        if isinstance(events, Rejected):
+            return
+        for e in events:
+            if e.get("type") == "broadside":
+                rake = " raking" if e.get("rake") else ""
+                who = f"{names[e['ship']]} at {names[e['target']]}{rake}"
+                fired.append(f"{who}, {e.get('band', '')}, {e.get('hits', 0)} hits")
+
+    for cmd, _sig in plan:
+        note(apply(work, cmd, scratch=True))
+    if work.activation is not None and work.activation.ship == sid:
+        apply(work, c.EndActivation(sid), scratch=True)
+    for cmd in judge.replies_to(sandbox(work), sid):
+        if isinstance(cmd, _Begin):
+            next_activation(work, cmd.ship)
+        else:
+            note(apply(work, cmd, scratch=True))
+    return "; ".join(fired) or "no broadside"
 
 
 def main() -> int:
@@ -75,8 +103,10 @@ def main() -> int:
         print(f"\n== turn {st.turn}, {names[ship.id]} ({args.side}), command {i} ==")
         print(f"  {args.kind}: " + "; ".join(words(m) for m, _ in mine))
         print(f"     judged {m_v:+.1f} ± {1.96 * m_se:.1f} points")
+        print(f"     at mean dice: {exchange(judge, st, ship.id, mine, names)}")
         print(f"  {args.against}: " + "; ".join(words(o) for o, _ in other))
         print(f"     judged {o_v:+.1f} ± {1.96 * o_se:.1f} points")
+        print(f"     at mean dice: {exchange(judge, st, ship.id, other, names)}")
         later = range(i + 1, len(session.steps))
         nxt = next((j for j in later if isinstance(session.steps[j].command, c.ActivateShip)), len(session.steps))
         end = session.steps[nxt].events_before if nxt < len(session.steps) else len(session.events)
