@@ -77,6 +77,7 @@ def main() -> int:
         last_side = side
         # keep the person out of fire-as-she-bears windows, and off the box-haul button (its tape and key are
         # laid in an order the window takes differently once a broadside has changed the panel)
+        shown = opts  # the panel numbers every button it shows, the ones the person never presses too
         opts = [o for o in opts if o.type not in ("fire_as_she_bears", "boxhaul")]
         cmd = agents[side].choose(st, opts)
         cmd = snapped(cmd, opts, st, session.system)
@@ -91,7 +92,7 @@ def main() -> int:
             more, cmd = bow_tape(cmd, st, scr, opts, session.system)
             lines += more
         else:
-            lines += actions(cmd, st, cam, session, opts, w, h)
+            lines += actions(cmd, st, cam, session, shown, w, h)
         if isinstance(session.submit(cmd), Refusal):
             lines.append(f"# refused: {cmd}")
             break
