@@ -206,10 +206,20 @@ def turns_from(pose: Pose, first: bool, towards: Point | None) -> list[float]:
 
 def search(view: GameState, aims: Aims, ship: Ship) -> tuple[Node, bool]:
     """The best place to stop this move, the legs that take her there (none: stay), and whether she can sail at all."""
+    root, frontiers, can_sail = _beam(view, aims, ship, BEAM)
+    best = root
+    for frontier in frontiers:
+        if frontier and frontier[0].value > best.value + 1e-9:
+            best = frontier[0]
+    return best, can_sail
+
+
+def _beam(view: GameState, aims: Aims, ship: Ship, beam: int) -> tuple[Node, list[list[Node]], bool]:
+    """The beam search over legs: her place now, the places kept at each depth, and whether any leg sails."""
     root = Node(ship.pose, ship.actions)
     root.value = worth(view, aims, ship, root.pose, root.points)
-    best = root
     frontier = [root]
+    frontiers: list[list[Node]] = []
     depth = 0
     carrier = aims.role == RUNNER and ship.id == aims.carrier
     towards = aim_point(view, aims, ship)
@@ -231,11 +241,10 @@ def search(view: GameState, aims: Aims, ship: Ship) -> tuple[Node, bool]:
                 children.append(child)
                 can_sail = True
         children.sort(key=lambda n: -n.value)
-        frontier = _distinct(children)[:BEAM]
-        if frontier and frontier[0].value > best.value + 1e-9:
-            best = frontier[0]
+        frontier = _distinct(children)[:beam]
+        frontiers.append(frontier)
         depth += 1
-    return best, can_sail
+    return root, frontiers, can_sail
 
 
 def top_plans(view: GameState, aims: Aims, ship: Ship, k: int, beam: int = BEAM) -> list[Node]:
@@ -245,32 +254,8 @@ def top_plans(view: GameState, aims: Aims, ship: Ship, k: int, beam: int = BEAM)
     The search is :func:`search`'s own (same turns, same beam, same worth), so its first place is the one
     :func:`search` gives; the rest are the runners-up it met at any depth.
     """
-    root = Node(ship.pose, ship.actions)
-    root.value = worth(view, aims, ship, root.pose, root.points)
-    met = [root]
-    frontier = [root]
-    depth = 0
-    carrier = aims.role == RUNNER and ship.id == aims.carrier
-    towards = aim_point(view, aims, ship)
-    while frontier:
-        children: list[Node] = []
-        for node in frontier:
-            if node.points < 1 or node.arrived:
-                continue
-            for turn in turns_from(node.pose, depth == 0, towards):
-                got = leg_from(view, ship, node.pose, turn)
-                if got is None:
-                    continue
-                pose, leg, arrived = got
-                if leg.points > node.points:
-                    continue
-                child = Node(pose, node.points - leg.points, (*node.legs, leg), arrived and carrier)
-                child.value = worth(view, aims, ship, pose, child.points, child.arrived)
-                children.append(child)
-        children.sort(key=lambda n: -n.value)
-        frontier = _distinct(children)[:beam]
-        met += frontier
-        depth += 1
+    root, frontiers, _ = _beam(view, aims, ship, beam)
+    met = [root] + [n for frontier in frontiers for n in frontier]
     met.sort(key=lambda n: (-n.value, len(n.legs)))
     return _distinct(met)[:k]
 
