@@ -145,11 +145,17 @@ class SearchCaptain(CaptainPlayer):
         return score - (plain if plain is not None else score) + ap.loss(me, crew=crew)
 
     def _slip(self, state: GameState, cands: list[Candidate]) -> list[tuple[c.Command, tuple]]:
-        """An easy captain: now and then a worse plan than her best, as a beginner misjudges."""
+        """An easy captain: now and then one of her worse plans, as a beginner misjudges the wind or the range.
+
+        The slip is drawn from the worse half of the plans she found, so it is a real mistake (a
+        turn into the wind, a broadside thrown away at long range, her stern left to the enemy),
+        not a plan as good as her best by another road.
+        """
         roll = Dice.from_seed(zlib.crc32(f"{self.seed}:{self.side}:{state.state_hash()}".encode()))
         pick = 0
         if len(cands) > 1 and roll.die(100) <= round(100 * self.level.blunder):
-            pick = 1 + (roll.die(len(cands) - 1) - 1)
+            worse = len(cands) // 2
+            pick = worse + roll.die(len(cands) - worse) - 1
         self.last = Ranking(pick, [cd.prior for cd in cands], 0, 0, 0.0)
         return cands[pick].plan[0]
 

@@ -48,10 +48,10 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    # Easy: a narrow look-ahead, no second look, and one plan in four not her best.
+    # Easy: a narrow look-ahead, no second look, and about one plan in three one of her worse ones.
     "easy": Level(
-        "easy", plans=3, samples=0, mean_first=True, replies=0, follow=False, second_look=False, beam=2,
-        budget_ms=150.0, blunder=0.25,
+        "easy", plans=6, samples=0, mean_first=True, replies=0, follow=False, second_look=False, beam=3,
+        budget_ms=150.0, blunder=0.3,
     ),
     # Normal: the look-ahead a little narrower than the old captain's, the time saved spent on trials.
     "normal": Level(
