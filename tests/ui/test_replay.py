@@ -276,7 +276,7 @@ def test_taking_command_branches_a_new_battle_from_the_point_that_records_its_pa
     key(app, pygame.K_t)
     dialog = scene.dialog
     assert dialog is not None and set(dialog.menus) == {"american", "british"}
-    assert dialog.players() == {"american": "human", "british": "captain"}  # as a new battle would have it
+    assert dialog.players() == {"american": "human", "british": "captain:normal"}  # as a new battle would have it
     for menu in dialog.menus.values():
         menu.selected_option = ("Human", "human")
     click(app, dialog.take_button.get_abs_rect().center)
