@@ -1,6 +1,7 @@
 """A computer player in the window thinks on a worker thread against her level's clock, the phase bar says who
 is thinking and for how long, and the table answers the player all the while."""
 
+import statistics
 import time
 
 import pygame
@@ -10,9 +11,13 @@ from game.ai.search.levels import LEVELS
 from game.ui.match import Match
 from tests.ui.driver import battle, frames, make_app, move_to, post
 
-#: The longest a frame may take while the captain thinks: a player feels a longer pause as the table freezing
-#: (a frame of the dummy driver takes some tens of milliseconds on a loaded machine).
-SLOWEST_FRAME_S = 0.5
+#: A frame's typical time while the captain thinks, at most: a table that answers in less feels alive (a frame
+#: of the dummy driver takes a few milliseconds, some tens on a loaded machine).  The median, not the worst
+#: frame: a machine shared with other work stalls any one frame now and then, thinking or not (the frame
+#: rate itself is the bench's business, ``python main.py --bench``).
+TYPICAL_FRAME_S = 0.1
+#: Frames drawn while she thinks, at least: the table is redrawn, not frozen until she has decided.
+FEWEST_FRAMES = 5
 #: How long the test watches her think before it stops asking (a hard decision may take up to her ceiling).
 WATCH_S = 2.5
 
@@ -37,7 +42,7 @@ def test_a_player_without_a_clock_is_made_as_before(app):
 def _thinking_frames(app, scene) -> list[float]:
     """Frames drawn while the computer side thinks, each with the time it took."""
     took: list[float] = []
-    end = time.monotonic() + WATCH_S + SLOWEST_FRAME_S * 4
+    end = time.monotonic() + WATCH_S * 2
     while time.monotonic() < end and sum(took) < WATCH_S:
         start = time.monotonic()
         frames(app)
@@ -63,8 +68,9 @@ def test_the_table_keeps_drawing_and_answering_while_a_hard_captain_thinks(app):
     assert scene.cam.scale != before
 
     took = _thinking_frames(app, scene)
-    assert took, "no frame was drawn while she thought"
-    assert max(took) < SLOWEST_FRAME_S, f"a frame took {max(took):.2f} s while the captain thought"
+    assert len(took) >= FEWEST_FRAMES, f"only {len(took)} frames were drawn while she thought"
+    typical = statistics.median(took)
+    assert typical < TYPICAL_FRAME_S, f"frames took {typical:.2f} s (median) while the captain thought"
 
 
 def test_the_phase_bar_names_the_side_the_captains_level_and_the_seconds_she_has_thought(app):
