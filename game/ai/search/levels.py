@@ -37,7 +37,7 @@ class Level:
     #: The look-ahead's own second look at its best plans (the replies sailed with mean dice); the trials
     #: sail them anyway, so a level with trials may spare it.
     second_look: bool = True
-    #: Chance that she takes a worse plan than her best (a beginner's slip), and how much worse it may be.
+    #: Chance that she takes one of her worse plans rather than her best (a beginner's slip; see ``_slip``).
     blunder: float = 0.0
     #: A pure time budget: trials go on until the clock runs out (``captain:800ms``).
     timed: bool = False
