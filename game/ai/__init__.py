@@ -55,19 +55,7 @@ def split_kind(kind: str) -> tuple[str, str | None]:
 
 def known_kind(kind: str, system: str | None = None) -> bool:
     """Whether ``kind`` names a computer player (of ``system``, if given), with a level it can take."""
-    base, level = split_kind(kind)
-    systems = [system] if system is not None else list(_PLAYERS)
-    if not any(base in _PLAYERS.get(s, {}) for s in systems):
-        return False
-    if level is None:
-        return True
-    if base not in _LEVELLED:
-        return False
-    try:
-        parse_level(level)
-    except ValueError:
-        return False
-    return True
+    return kind_problem(kind, system) is None
 
 
 def kinds_for(system: str) -> tuple[str, ...]:
@@ -98,25 +86,28 @@ def kind_problem(kind: str, system: str | None = None, also: tuple[str, ...] = (
     same thing and list what that rule system offers (with ``also``: the
     window's ``human``), so a typo is answered with the spelling that works.
     """
-    if known_kind(kind, system):
-        return None
     base, level = split_kind(kind)
     systems = [system] if system is not None else list(_PLAYERS)
-    offered = [k for s in systems for k in kinds_for(s)]
-    timed = any(b in _LEVELLED for s in systems for b in _PLAYERS.get(s, {}))
-    known = f"known: {', '.join(dict.fromkeys([*offered, *also]))}" + (
-        f", or a time budget: captain:<N>ms, N from {MIN_BUDGET_MS} to {MAX_BUDGET_MS}" if timed else ""
-    )
-    where = f" for rule system {system!r}" if system is not None else ""
+
+    def known() -> str:
+        offered = [k for s in systems for k in kinds_for(s)]
+        timed = any(b in _LEVELLED for s in systems for b in _PLAYERS.get(s, {}))
+        return f"known: {', '.join(dict.fromkeys([*offered, *also]))}" + (
+            f", or a time budget: captain:<N>ms, N from {MIN_BUDGET_MS} to {MAX_BUDGET_MS}" if timed else ""
+        )
+
     if not any(base in _PLAYERS.get(s, {}) for s in systems):
-        return f"no computer player {kind!r}{where} ({known})"
+        where = f" for rule system {system!r}" if system is not None else ""
+        return f"no computer player {kind!r}{where} ({known()})"
+    if level is None:
+        return None
     if base not in _LEVELLED:
-        return f"the {base!r} player has no levels ({known})"
+        return f"the {base!r} player has no levels ({known()})"
     try:
         parse_level(level)
     except ValueError as e:
-        return f"{kind!r}: {e}; {known}"
-    return f"no computer player {kind!r}{where} ({known})"  # pragma: no cover - known_kind and parse_level agree
+        return f"{kind!r}: {e}; {known()}"
+    return None
 
 
 def side_and_kind(text: str, sides: Collection[str] | None) -> tuple[str | None, str]:
