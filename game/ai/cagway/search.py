@@ -37,7 +37,7 @@ from game.ai.cagway.gunnery import firepower, hasty_choice
 from game.ai.cagway.player import DRIFT_MARGIN, STUCK, STUCK_SHOT, CagwayScriptedPlayer
 from game.ai.cagway.sailing import Plan, drift_candidates, objective, plan_commands, top_plans, worth
 from game.ai.search import LEVELS, Candidate, Level, Ranking, rank
-from game.ai.search.rank import Clock, trial_dice
+from game.ai.search.rank import clock_for, trial_dice
 from game.systems.base import Command, Option, Refusal
 from game.systems.cagway import evaluation
 from game.systems.cagway import sandbox as trials
@@ -160,7 +160,7 @@ class CagwayCaptain(CagwayScriptedPlayer):
                     quiet[id(cand)] = value - now
                 return value - now
 
-            clock = Clock(self.level.budget_ms if self.live or self.level.timed else None)
+            clock = clock_for(self.level, self.live)
             self.last = rank(cands, trial, max(1, self.level.samples), TRIAL_WEIGHT, clock)
             pick = self.last.best
         return [pick] + [i for i in range(len(moves)) if i != pick]
@@ -169,7 +169,7 @@ class CagwayCaptain(CagwayScriptedPlayer):
         """An easy captain: now and then a worse move than her best, as a beginner misjudges."""
         roll = trial_dice(self.seed, f"slip:{self.side}:{position}", 0)
         pick = 0
-        if n > 1 and roll.die(100) <= round(100 * self.level.blunder):
+        if n > 1 and self.level.slips(roll):
             pick = roll.die(n - 1)
         self.last = Ranking(pick, [], 0, 0, 0.0)
         return pick
@@ -234,7 +234,7 @@ class CagwayCaptain(CagwayScriptedPlayer):
             rollout(work, self.seed, turn=work.turn)
             return evaluation.worth(work, self.side, {cand.plan.ship: 1.0}, self._distance, self.stakes)
 
-        clock = Clock(self.level.budget_ms if self.live or self.level.timed else None)
+        clock = clock_for(self.level, self.live)
         self.last = rank(cands, trial, max(1, self.level.samples), TRIAL_WEIGHT, clock)
         return cands[self.last.best].plan.command()
 

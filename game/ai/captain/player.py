@@ -20,6 +20,8 @@ worker thread) gets the same answer as the original.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 from game.ai.anchors import anchor_wish
 from game.ai.base import calamity_pending, player_dice
 from game.ai.captain import reach
@@ -167,29 +169,44 @@ class CaptainPlayer:
         return self.safe(options)
 
     def make_plan(self, state: GameState, options: list[Option]) -> list[tuple[c.Command, tuple]]:
-        """Plan the rest of the activation; at its start, weigh the special actions the ship's state calls for.
-
-        Each way of starting (no special, or fighting fires / repairing with or without All Hands) is
-        planned as if the test passed, then charged with the chance it fails times what failing costs.
-        """
+        """Plan the rest of the activation: the best plan over every way of starting it (``planned_starts``)."""
         assert state.activation is not None
         me = state.ships[state.activation.ship]
         ap = Appraiser(state, self.side, self.memo)
-        sails = [o.fixed["sail"] for o in options if o.type == "set_sail" and o.fixed["sail"] in SAILS]
         best: tuple[float, Node] | None = None
-        plain: float | None = None
-        for first, chance, fail_cost in self.start_options(state, me, options, ap):
-            leaf = Planner(state, me.id, ap).run(state, first, sails)
-            if not first:
-                plain = leaf.score
-            elif fail_cost is None:  # the rudder: failing leaves her as she is, less the crew
-                crew = MEAN_D6 * int(state.rules.special_actions["repair"]["fail_crew_dice"])
-                fail_cost = leaf.score - (plain if plain is not None else leaf.score) + ap.loss(me, crew=crew)
-            total = leaf.score - (1.0 - chance) * (fail_cost or 0.0)
+        for _planner, leaves, penalty in self.planned_starts(state, options, me, ap):
+            total = leaves[0].score - penalty
             if best is None or total > best[0] + 1e-9:
-                best = (total, leaf)
+                best = (total, leaves[0])
         assert best is not None  # starting with no special action is always weighed
         return self.commands(best[1], me.id)
+
+    def planned_starts(
+        self, state: GameState, options: list[Option], me: Ship, ap: Appraiser,
+        prepare: Callable[[Planner], None] | None = None,
+    ) -> Iterator[tuple[Planner, list[Node], float]]:
+        """For each way of starting the activation: its planner, the complete activations it found (best first),
+        and what the chance of failing the start's test costs each of them.
+
+        The ways are the special actions the ship's state calls for (fires and leaks first, with or
+        without All Hands, or the rudder), each planned as if the test passed, then charged with the
+        chance it fails times what failing costs.  ``prepare`` sets a planner up before it plans
+        (a searching captain's width and weights).
+        """
+        sails = [o.fixed["sail"] for o in options if o.type == "set_sail" and o.fixed["sail"] in SAILS]
+        plain: float | None = None
+        for first, chance, fail_cost in self.start_options(state, me, options, ap):
+            planner = Planner(state, me.id, ap)
+            if prepare is not None:
+                prepare(planner)
+            leaves = planner.leaves(state, first, sails)
+            if not first:
+                plain = leaves[0].score
+            elif fail_cost is None:  # the rudder: failing leaves her as she is, less the crew
+                crew = MEAN_D6 * int(state.rules.special_actions["repair"]["fail_crew_dice"])
+                fail_cost = leaves[0].score - (plain if plain is not None else leaves[0].score)
+                fail_cost += ap.loss(me, crew=crew)
+            yield planner, leaves, (1.0 - chance) * (fail_cost or 0.0)
 
     def start_options(self, state: GameState, me: Ship, options: list[Option], ap: Appraiser) -> list[tuple]:
         """(first commands, chance the test passes, cost of failing rather than passing) to compare.

@@ -25,19 +25,18 @@ from game.ai.captain import reach
 from game.ai.captain.aim import Pick, best_broadsides, picks_value
 from game.ai.captain.courses import exact_moves
 from game.ai.captain.plan import POTENTIAL_WEIGHT, THREAT_WEIGHT, Node, Planner
-from game.ai.captain.player import SAILS, CaptainPlayer
+from game.ai.captain.player import CaptainPlayer
 from game.ai.captain.reply import BEAM as REPLY_BEAM
 from game.ai.captain.reply import DISTANCES as REPLY_DISTANCES
 from game.ai.captain.reply import TURNS as REPLY_TURNS
 from game.ai.search import LEVELS, Candidate, Level, Ranking, rank
-from game.ai.search.rank import Clock, trial_dice
+from game.ai.search.rank import clock_for, trial_dice
 from game.systems.base import Option
 from game.systems.btq21 import commands as c
 from game.systems.btq21 import movement
 from game.systems.btq21.dice import Dice, MeanDice
 from game.systems.btq21.engine import Rejected, apply
 from game.systems.btq21.evaluation import Appraiser, close_action_balance
-from game.systems.btq21.odds import MEAN_D6
 from game.systems.btq21.sandbox import next_activation, sandbox
 from game.systems.btq21.state import AFLOAT, GameState
 
@@ -78,28 +77,23 @@ class SearchCaptain(CaptainPlayer):
         assert state.activation is not None
         me = state.ships[state.activation.ship]
         ap = Appraiser(state, self.side, self.memo)
-        sails = [o.fixed["sail"] for o in options if o.type == "set_sail" and o.fixed["sail"] in SAILS]
         balance = close_action_balance(state, self.side, ap)
         refuse = balance is not None and balance < REFUSE_BELOW
         weights = (REFUSE_THREAT_WEIGHT, 0.0) if refuse else (THREAT_WEIGHT, POTENTIAL_WEIGHT)
-        found: list[tuple[float, Node]] = []
-        plain: float | None = None
-        for first, chance, fail_cost in self.start_options(state, me, options, ap):
-            planner = Planner(state, me.id, ap)
+
+        def prepare(planner: Planner) -> None:
             if self.level.beam:
                 planner.beam = min(planner.beam, self.level.beam)
-            fleet = planner.among is not None
             if not self.level.second_look:
                 planner.replies = 0
             planner.threat_weight, planner.potential_weight = weights
             planner.pursue = not refuse
-            leaves = planner.leaves(state, first, sails)
-            if not first:
-                plain = leaves[0].score
-            elif fail_cost is None:  # the rudder: failing leaves her as she is, less the crew (as the old captain)
-                fail_cost = self._rudder_fail(state, me, ap, leaves[0].score, plain)
-            for leaf in leaves[: self.level.plans]:
-                found.append((leaf.score - (1.0 - chance) * (fail_cost or 0.0), leaf))
+
+        found: list[tuple[float, Node]] = []
+        fleet = False
+        for planner, leaves, penalty in self.planned_starts(state, options, me, ap, prepare):
+            fleet = planner.among is not None
+            found += [(leaf.score - penalty, leaf) for leaf in leaves[: self.level.plans]]
         found.sort(key=lambda f: -f[0])
         plans, rounds = self.level.plans, self.level.samples
         if fleet and not self.level.timed:
@@ -137,12 +131,8 @@ class SearchCaptain(CaptainPlayer):
             return total - guessed[id(cand)]
 
         self.last = rank(cands, trial, rounds, TRIAL_WEIGHT,
-                         Clock(self.level.budget_ms if self.live or self.level.timed else None))
+                         clock_for(self.level, self.live))
         return cands[self.last.best].plan[0]
-
-    def _rudder_fail(self, state: GameState, me, ap: Appraiser, score: float, plain: float | None) -> float:
-        crew = MEAN_D6 * int(state.rules.special_actions["repair"]["fail_crew_dice"])
-        return score - (plain if plain is not None else score) + ap.loss(me, crew=crew)
 
     def _slip(self, state: GameState, cands: list[Candidate]) -> list[tuple[c.Command, tuple]]:
         """An easy captain: now and then one of her worse plans, as a beginner misjudges the wind or the range.
@@ -153,7 +143,7 @@ class SearchCaptain(CaptainPlayer):
         """
         roll = Dice.from_seed(zlib.crc32(f"{self.seed}:{self.side}:{state.state_hash()}".encode()))
         pick = 0
-        if len(cands) > 1 and roll.die(100) <= round(100 * self.level.blunder):
+        if len(cands) > 1 and self.level.slips(roll):
             worse = len(cands) // 2
             pick = worse + roll.die(len(cands) - worse) - 1
         self.last = Ranking(pick, [cd.prior for cd in cands], 0, 0, 0.0)

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from game.systems.dice import Dice
+
 
 @dataclass(frozen=True)
 class Level:
@@ -42,9 +44,9 @@ class Level:
     #: A pure time budget: trials go on until the clock runs out (``captain:800ms``).
     timed: bool = False
 
-    @property
-    def kind(self) -> str:
-        return f"captain:{self.name}"
+    def slips(self, roll: Dice) -> bool:
+        """Whether this decision is one of her slips (a ``blunder`` share of them), drawn with ``roll``."""
+        return roll.die(100) <= round(100 * self.blunder)
 
 
 LEVELS: dict[str, Level] = {

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.ai.search.levels import Level
 from game.systems.dice import Dice
 
 #: Plans kept to the last round (the others dropped one a round).
@@ -61,6 +62,12 @@ class Clock:
 
     def out(self) -> bool:
         return self.budget_ms is not None and self.elapsed_ms() >= self.budget_ms
+
+
+def clock_for(level: Level, live: bool) -> Clock:
+    """A decision's clock: the level's ceiling in the window (``live``) or on a time budget, and none off the
+    window, where the trials alone bound a decision so a battle between computer players plays the same anywhere."""
+    return Clock(level.budget_ms if live or level.timed else None)
 
 
 def trial_dice(seed: int, position: str, round_: int) -> Dice:
