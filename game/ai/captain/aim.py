@@ -11,7 +11,7 @@ ours, to skip the targets a broadside plainly cannot bear on.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 
 from game.ai.captain.reach import can_fight
@@ -69,13 +69,15 @@ def aims_at(target: Ship) -> tuple[str, ...]:
 
 
 def best_broadsides(
-    ap: Appraiser, st: GameState, me: Ship, point: int, picks: dict[str, Pick], among: Collection[str] | None = None
+    ap: Appraiser, st: GameState, me: Ship, point: int, picks: dict[str, Pick], among: Collection[str] | None = None,
+    focus: Mapping[str, float] | None = None,
 ) -> None:
     """Aim every unfired broadside from where ``me`` is now; keep in ``picks`` the best point for each.
 
     Both aims are weighed; against rigging at the ranges Chain Shot helps, so is
     the chance of passing its test (if the turn's special action is still free).
     ``among``: the only targets weighed, if given (a fleet action's nearest enemies).
+    ``focus``: a factor on each target's worth (doubling on a target, ``squadron.focus``).
     """
     if me.status != AFLOAT or me.boarding_with:
         return
@@ -107,6 +109,8 @@ def best_broadsides(
                     boosted = replace(s, modifiers={**s.modifiers, "chain_shot": int(chain["to_hit"])})
                     with_chain = p_chain * ap.shot_value(boosted, me, t) + (1 - p_chain) * v
                     use_chain, v = with_chain > v, max(v, with_chain)
+                if focus is not None:
+                    v *= focus.get(t.id, 1.0)
                 if v > picks.get(side, Pick(0.0, 0, side, "", "")).value + 1e-9:
                     if seen is None:
                         seen = sees(st, me, t)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.ai.captain import reach
+from game.ai.captain import reach, squadron
 from game.ai.captain.aim import Pick, best_broadsides, exposure, picks_value
 from game.ai.captain.courses import TURNS, candidates, signature
 from game.ai.captain.grapple import odds
@@ -102,6 +102,13 @@ class Planner:
         #: How the end position weighs the enemies' replies and our own next shots, and whether she is drawn
         #: to crippled enemies: the module's weights unless a captain's stance says otherwise.
         self.threat_weight, self.potential_weight, self.pursue = THREAT_WEIGHT, POTENTIAL_WEIGHT, True
+        #: The squadron's terms (``squadron``), for a captain that weighs them: a factor on the worth of
+        #: hitting each enemy (doubling on a target), and the enemies pressing a crippled friend (covering).
+        self.focus: dict[str, float] | None = None
+        self.pressing: set[str] = set()
+        #: Declining action: the share of her value that open water between her and the nearest enemy is
+        #: worth, in full at the range the enemy can close in two activations (0: she does not shy away).
+        self.evade = 0.0
         #: The complete activations of the last ``run``.
         self.done: list[Node] = []
 
@@ -325,7 +332,8 @@ class Planner:
 
     def shots(self, node: Node) -> None:
         """Aim every unfired broadside from this point; keep the best point for each."""
-        best_broadsides(self.ap, node.state, node.state.ships[self.me], len(node.points) - 1, node.picks, self.among)
+        best_broadsides(self.ap, node.state, node.state.ships[self.me], len(node.points) - 1, node.picks, self.among,
+                        self.focus)
 
     # --- scoring ---------------------------------------------------------------------
 
@@ -348,6 +356,7 @@ class Planner:
         if reach.aback_next(st, me):
             v -= self.aback_cost(st, me)
         v += self.potential_weight * reach.potential(self.ap, st, me, foes) + reach.prize(self.ap, st, me)
+        v += squadron.cover(self.ap, st, me, foes, self.pressing)
         if not me.boarding_with:
             node.risk = reach.sea_room(st, me, self.exit)
             v -= SEA_ROOM_COST * worth * node.risk
@@ -357,6 +366,8 @@ class Planner:
             v -= COHESION_COST * worth * min(12.0, max(0.0, gap))
         if self.pursue:
             v += reach.pursuit(self.ap, st, me)
+        if self.evade:
+            v += self.evade * worth * reach.offing(self.ap, st, me)
         enemies = [e for e in st.ships.values() if e.side != me.side and reach.can_fight(e) and not e.shore_battery]
         if enemies:
             near = min(enemies, key=lambda e: (e.x - me.x) ** 2 + (e.y - me.y) ** 2)

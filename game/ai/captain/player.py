@@ -117,10 +117,9 @@ class CaptainPlayer:
                 best, aim = ap.shot_value(shot, me, foe), a
         return c.SnapFire(sid, aim)
 
-    def as_she_bears(self, state: GameState, options: list[Option]) -> c.Command:
-        """Fire as she bears: now if the shot is good (close, or a rake) or if no better chance is coming."""
-        sid = state.fas_window[0]
-        me = state.ships[sid]
+    def best_bearing(self, state: GameState, options: list[Option]) -> tuple[float, c.Command, Shot] | None:
+        """The shot worth most of those offered as she bears: (its value, the command, the shot)."""
+        me = state.ships[state.fas_window[0]]
         ap = Appraiser(state, self.side, self.memo)
         best: tuple[float, c.Command, Shot] | None = None
         for o in options:
@@ -133,6 +132,13 @@ class CaptainPlayer:
                     v = ap.shot_value(shot, me, target)
                     if best is None or v > best[0] + 1e-9:
                         best = (v, o.command(aim=aim), shot)
+        return best
+
+    def as_she_bears(self, state: GameState, options: list[Option]) -> c.Command:
+        """Fire as she bears: now if the shot is good (close, or a rake) or if no better chance is coming."""
+        sid = state.fas_window[0]
+        me = state.ships[sid]
+        best = self.best_bearing(state, options)
         if best is None:
             return c.HoldFire(sid)
         act = state.activation

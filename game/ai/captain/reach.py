@@ -299,6 +299,20 @@ def pursuit(ap: Appraiser, state: GameState, me: Ship) -> float:
     return v
 
 
+def offing(ap: Appraiser, state: GameState, me: Ship) -> float:
+    """How far she lies from the enemy, as a share (0 to 1) of what the nearest can close in two activations.
+
+    A ship declining action wants the enemy unable to reach close range before the battle ends;
+    each enemy's own reach measures that, so a dismasted one is soon left behind.
+    """
+    worst = 1.0
+    for e in state.ships.values():
+        if e.side != me.side and can_fight(e) and not e.shore_battery:
+            closing = 2.0 * reach_of(ap, state, e) + float(weather.ranges(state)["close"])
+            worst = min(worst, gap(me, e) / closing)
+    return worst
+
+
 def sea_room(state: GameState, ship: Ship, exit_edge: str | None = None) -> float:
     """0 when she can keep off every edge and shore next turn; up to 1 when she cannot.
 

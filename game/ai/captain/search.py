@@ -21,7 +21,7 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass
 
-from game.ai.captain import reach
+from game.ai.captain import reach, squadron
 from game.ai.captain.aim import Pick, best_broadsides, picks_value
 from game.ai.captain.courses import exact_moves
 from game.ai.captain.plan import POTENTIAL_WEIGHT, THREAT_WEIGHT, Node, Planner
@@ -43,7 +43,9 @@ from game.systems.btq21.state import AFLOAT, GameState
 #: Below this balance of a close action (ours to theirs, ``close_action_balance``) she declines action:
 #: her next shots and crippled enemies no longer draw her in, and the enemies' replies weigh more.
 REFUSE_BELOW = 0.95
-REFUSE_THREAT_WEIGHT = 1.5
+REFUSE_THREAT_WEIGHT, REFUSE_POTENTIAL_WEIGHT = 1.5, 0.0
+#: Declining action, open water between her and the enemy is worth this share of her value (``reach.offing``).
+EVADE_WORTH = 1.0
 #: In a fleet action (``plan.MANY_SHIPS``): at most this many plans, and this share of the level's trials.
 FLEET_PLANS, FLEET_TRIAL_SHARE = 2, 3
 #: How much a trial's outcome counts against the look-ahead's own guess for the path.
@@ -78,8 +80,15 @@ class SearchCaptain(CaptainPlayer):
         me = state.ships[state.activation.ship]
         ap = Appraiser(state, self.side, self.memo)
         balance = close_action_balance(state, self.side, ap)
-        refuse = balance is not None and balance < REFUSE_BELOW
-        weights = (REFUSE_THREAT_WEIGHT, 0.0) if refuse else (THREAT_WEIGHT, POTENTIAL_WEIGHT)
+        # A beginner never declines action, and the enemy's answer and her own next broadside do not enter her head.
+        refuse = not self.level.heedless and balance is not None and balance < REFUSE_BELOW
+        weights = (REFUSE_THREAT_WEIGHT, REFUSE_POTENTIAL_WEIGHT) if refuse else (THREAT_WEIGHT, POTENTIAL_WEIGHT)
+        if self.level.heedless:
+            weights = (0.0, 0.0)
+
+        doubling, pressed = None, set()
+        if self.level.squadron and len(state.ships) > 2:
+            doubling, pressed = squadron.focus(ap, state, me), squadron.pressing(ap, state, me)
 
         def prepare(planner: Planner) -> None:
             if self.level.beam:
@@ -88,6 +97,9 @@ class SearchCaptain(CaptainPlayer):
                 planner.replies = 0
             planner.threat_weight, planner.potential_weight = weights
             planner.pursue = not refuse
+            planner.evade = EVADE_WORTH if refuse else 0.0
+            if self.level.squadron and not refuse:
+                planner.focus, planner.pressing = doubling, pressed
 
         found: list[tuple[float, Node]] = []
         fleet = False
@@ -133,6 +145,13 @@ class SearchCaptain(CaptainPlayer):
         self.last = rank(cands, trial, rounds, TRIAL_WEIGHT,
                          clock_for(self.level, self.live))
         return cands[self.last.best].plan[0]
+
+    def as_she_bears(self, state: GameState, options: list[Option]) -> c.Command:
+        """A heedless captain fires as she bears at the first chance, at any range; the others wait for a good shot."""
+        if not self.level.heedless:
+            return super().as_she_bears(state, options)
+        best = self.best_bearing(state, options)
+        return best[1] if best is not None else c.HoldFire(state.fas_window[0])
 
     def _slip(self, state: GameState, cands: list[Candidate]) -> list[tuple[c.Command, tuple]]:
         """An easy captain: now and then one of her worse plans, as a beginner misjudges the wind or the range.

@@ -43,6 +43,11 @@ class Level:
     blunder: float = 0.0
     #: A pure time budget: trials go on until the clock runs out (``captain:800ms``).
     timed: bool = False
+    #: A beginner's habits: she sails as if the enemy will not answer (no weight for his reply, nor for
+    #: setting up her own next broadside) and fires as she bears at the first chance, at any range.
+    heedless: bool = False
+    #: She weighs her squadron: doubling on the enemy a friend is about to fire on, covering a crippled friend.
+    squadron: bool = False
 
     def slips(self, roll: Dice) -> bool:
         """Whether this decision is one of her slips (a ``blunder`` share of them), drawn with ``roll``."""
@@ -50,20 +55,20 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    # Easy: a narrow look-ahead, no second look, and about one plan in three one of her worse ones.
+    # Easy: a beginner's habits (heedless), a narrow look-ahead, and about one plan in three one of her worse ones.
     "easy": Level(
         "easy", plans=6, samples=0, mean_first=True, replies=0, follow=False, second_look=False, beam=3,
-        budget_ms=150.0, blunder=0.3,
+        budget_ms=150.0, blunder=0.3, heedless=True,
     ),
     # Normal: the look-ahead a little narrower than the old captain's, the time saved spent on trials.
     "normal": Level(
         "normal", plans=3, samples=1, mean_first=True, replies=1, follow=False, second_look=False, beam=4,
-        budget_ms=400.0,
+        budget_ms=400.0, squadron=True,
     ),
     # Hard: the old captain's look-ahead, more plans, more trials, more replies.
     "hard": Level(
         "hard", plans=5, samples=6, mean_first=True, replies=2, follow=True, second_look=True, beam=0,
-        budget_ms=2000.0,
+        budget_ms=2000.0, squadron=True,
     ),
 }
 

@@ -3,13 +3,14 @@
 import pytest
 
 from game.ai import make_player
+from game.ai.captain import reach, search
 from game.ai.captain.search import SearchCaptain
 from game.ai.search import LEVELS
 from game.ai.search.levels import parse_level
 from game.systems.btq21 import commands as c
 from game.systems.btq21.engine import legal_commands
 from game.systems.btq21.evaluation import Appraiser, close_action_balance
-from tests.systems.btq21.battle import activate, battle
+from tests.systems.btq21.battle import activate, battle, ok, sail_with_fire_as_she_bears
 
 
 def _frigates():
@@ -108,3 +109,71 @@ def test_every_command_she_gives_is_legal_to_the_end_of_her_activation():
         if isinstance(cmd, c.EndActivation):
             return
     raise AssertionError("the activation did not end")
+
+
+def _long_shot_as_she_bears(kind: str) -> c.Command:
+    """Amazon fires as she bears; Virginie passes 38" off her port side with Lutine still to act: a long shot."""
+    st = battle(
+        [
+            {"id": "amazon", "pose": (20, 5, 90)},
+            {"id": "virginie", "side": "french", "pose": (27.5, 43, 90)},
+            {"id": "lutine", "side": "french", "pose": (70, 45, 270)},
+        ]
+    )
+    sail_with_fire_as_she_bears(st, "amazon")
+    activate(st, "virginie")
+    ok(st, c.MoveSegment("virginie", 2.5))
+    assert st.fas_window == ("amazon",)
+    return make_player(kind, 7, "british").choose(st, legal_commands(st))
+
+
+def test_an_easy_captain_throws_her_broadside_away_at_long_range_where_the_others_wait():
+    assert isinstance(_long_shot_as_she_bears("captain:easy"), c.Fire)
+    assert isinstance(_long_shot_as_she_bears("captain:normal"), c.HoldFire)
+    assert isinstance(_long_shot_as_she_bears("captain:hard"), c.HoldFire)
+
+
+
+def _big_and_small():
+    """A 4th-rate and a 6th-rate frigate 20" apart on a northerly wind, the small one sailing away east."""
+    return battle(
+        [
+            {"id": "big", "pose": (20, 24, 90), "guns": 44, "rate": "4th"},
+            {"id": "small", "side": "french", "pose": (40, 24, 90), "rate": "6th"},
+        ],
+        wind_from=0,
+        victory={"mode": "points"},
+    )
+
+
+def test_open_water_counts_for_a_ship_declining_action_up_to_what_the_enemy_can_close():
+    st = _big_and_small()
+    small, big = st.ships["small"], st.ships["big"]
+    ap = Appraiser(st, "french")
+    near = reach.offing(ap, st, small)
+    small.x = 60.0
+    far = reach.offing(ap, st, small)
+    assert 0.0 < near < far <= 1.0
+    big.rigging = 0  # dismasted: she can close no distance, so the same water is worth more
+    small.x = 40.0
+    assert reach.offing(Appraiser(st, "french"), st, small) > near
+
+
+def _gap_after(monkeypatch, refuse_below: float) -> float:
+    monkeypatch.setattr(search, "REFUSE_BELOW", refuse_below)
+    st = _big_and_small()
+    activate(st, "small")
+    captain = make_player("captain:normal", 1, "french")
+    for _ in range(30):
+        cmd = captain.choose(st, legal_commands(st))
+        ok(st, cmd)
+        if isinstance(cmd, c.EndActivation):
+            break
+    return reach.gap(st.ships["small"], st.ships["big"])
+
+
+def test_the_weaker_ship_declining_action_opens_the_range_where_she_would_otherwise_close(monkeypatch):
+    declining = _gap_after(monkeypatch, search.REFUSE_BELOW)
+    fighting = _gap_after(monkeypatch, 0.0)
+    # Measured: 27.2" declining, 23.9" not (she comes about to bring her guns to bear).
+    assert declining > fighting + 2.0
