@@ -11,7 +11,7 @@ ours, to skip the targets a broadside plainly cannot bear on.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 
 from game.ai.captain.reach import can_fight
@@ -68,9 +68,14 @@ def aims_at(target: Ship) -> tuple[str, ...]:
     return ("rigging",)
 
 
+def hull_only(target: Ship) -> tuple[str, ...]:
+    """A beginner's aim: the hull, to sink her (the rigging is the shorter road to the morale tests that take ships)."""
+    return ("hull",)
+
+
 def best_broadsides(
     ap: Appraiser, st: GameState, me: Ship, point: int, picks: dict[str, Pick], among: Collection[str] | None = None,
-    focus: Mapping[str, float] | None = None,
+    focus: Mapping[str, float] | None = None, aims: Callable[[Ship], tuple[str, ...]] | None = None,
 ) -> None:
     """Aim every unfired broadside from where ``me`` is now; keep in ``picks`` the best point for each.
 
@@ -78,7 +83,9 @@ def best_broadsides(
     the chance of passing its test (if the turn's special action is still free).
     ``among``: the only targets weighed, if given (a fleet action's nearest enemies).
     ``focus``: a factor on each target's worth (doubling on a target, ``squadron.focus``).
+    ``aims``: what she aims at on each target (``aims_at`` unless a captain's habits say otherwise).
     """
+    aims = aims or aims_at
     if me.status != AFLOAT or me.boarding_with:
         return
     reach = weather.ranges(st)["long"]
@@ -100,7 +107,7 @@ def best_broadsides(
             if isinstance(shot, str):
                 continue
             seen: bool | None = None  # the line of sight, asked only of a shot that would be picked
-            for aim in [a for a in aims_at(t) if a in allowed] or allowed:
+            for aim in [a for a in aims(t) if a in allowed] or allowed:
                 s = shot if aim == shot.aim else replace(shot, aim=aim, needed=int(st.rules.to_hit[aim][shot.band]))
                 v = ap.shot_value(s, me, t)
                 test = ap.test_value(s, me, t)

@@ -14,6 +14,7 @@ best few at each depth are kept and extended until the movement is over.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.ai.captain import reach, squadron
@@ -109,6 +110,8 @@ class Planner:
         #: Declining action: the share of her value that open water between her and the nearest enemy is
         #: worth, in full at the range the enemy can close in two activations (0: she does not shy away).
         self.evade = 0.0
+        #: What she aims at on each target (None: ``aim.aims_at``).
+        self.aims: Callable[[Ship], tuple[str, ...]] | None = None
         #: The complete activations of the last ``run``.
         self.done: list[Node] = []
 
@@ -333,7 +336,7 @@ class Planner:
     def shots(self, node: Node) -> None:
         """Aim every unfired broadside from this point; keep the best point for each."""
         best_broadsides(self.ap, node.state, node.state.ships[self.me], len(node.points) - 1, node.picks, self.among,
-                        self.focus)
+                        self.focus, self.aims)
 
     # --- scoring ---------------------------------------------------------------------
 

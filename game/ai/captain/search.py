@@ -22,7 +22,7 @@ import zlib
 from dataclasses import dataclass
 
 from game.ai.captain import reach, squadron
-from game.ai.captain.aim import Pick, best_broadsides, picks_value
+from game.ai.captain.aim import Pick, best_broadsides, hull_only, picks_value
 from game.ai.captain.courses import exact_moves
 from game.ai.captain.plan import POTENTIAL_WEIGHT, THREAT_WEIGHT, Node, Planner
 from game.ai.captain.player import CaptainPlayer
@@ -41,7 +41,8 @@ from game.systems.btq21.sandbox import next_activation, sandbox
 from game.systems.btq21.state import AFLOAT, GameState
 
 #: Below this balance of a close action (ours to theirs, ``close_action_balance``) she declines action:
-#: her next shots and crippled enemies no longer draw her in, and the enemies' replies weigh more.
+#: her next shots and crippled enemies no longer draw her in, the enemies' replies weigh more, and she
+#: holds the offing (``EVADE_WORTH``).
 REFUSE_BELOW = 0.95
 REFUSE_THREAT_WEIGHT, REFUSE_POTENTIAL_WEIGHT = 1.5, 0.0
 #: Declining action, open water between her and the enemy is worth this share of her value (``reach.offing``).
@@ -86,8 +87,9 @@ class SearchCaptain(CaptainPlayer):
         if self.level.heedless:
             weights = (0.0, 0.0)
 
-        doubling, pressed = None, set()
-        if self.level.squadron and len(state.ships) > 2:
+        doubling: dict[str, float] | None = None
+        pressed: set[str] = set()
+        if self.level.squadron and not refuse and len(state.ships) > 2:
             doubling, pressed = squadron.focus(ap, state, me), squadron.pressing(ap, state, me)
 
         def prepare(planner: Planner) -> None:
@@ -98,8 +100,9 @@ class SearchCaptain(CaptainPlayer):
             planner.threat_weight, planner.potential_weight = weights
             planner.pursue = not refuse
             planner.evade = EVADE_WORTH if refuse else 0.0
-            if self.level.squadron and not refuse:
-                planner.focus, planner.pressing = doubling, pressed
+            planner.focus, planner.pressing = doubling, pressed
+            if self.level.heedless:
+                planner.aims = hull_only
 
         found: list[tuple[float, Node]] = []
         fleet = False

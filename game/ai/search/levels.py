@@ -44,7 +44,8 @@ class Level:
     #: A pure time budget: trials go on until the clock runs out (``captain:800ms``).
     timed: bool = False
     #: A beginner's habits: she sails as if the enemy will not answer (no weight for his reply, nor for
-    #: setting up her own next broadside) and fires as she bears at the first chance, at any range.
+    #: setting up her own next broadside), fires as she bears at the first chance, at any range, aims at
+    #: the hull, and never declines action.
     heedless: bool = False
     #: She weighs her squadron: doubling on the enemy a friend is about to fire on, covering a crippled friend.
     squadron: bool = False

@@ -99,8 +99,8 @@ def rank(
             break
         got: dict[int, float] = {}
         for i in alive:
-            if clock.out() and done > 0:
-                break
+            if clock.out():
+                break  # even in the first round: an unfinished round is not used, and the priors decide
             got[i] = trial(candidates[i], r)
             count += 1
         if len(got) < len(alive):

@@ -177,3 +177,24 @@ def test_the_weaker_ship_declining_action_opens_the_range_where_she_would_otherw
     fighting = _gap_after(monkeypatch, 0.0)
     # Measured: 27.2" declining, 23.9" not (she comes about to bring her guns to bear).
     assert declining > fighting + 2.0
+
+
+def _aims_fired(kind: str) -> list[str]:
+    st = _frigates()
+    captain = make_player(kind, 1, "british")
+    aims = []
+    for _ in range(30):
+        options = legal_commands(st)
+        cmd = captain.choose(st, options) if st.ships[options[0].ship].side == "british" else c.HoldFire(options[0].ship)
+        ok(st, cmd)
+        if isinstance(cmd, c.Fire):
+            aims.append(cmd.aim)
+        if isinstance(cmd, c.EndActivation):
+            return aims
+    raise AssertionError("the activation did not end")
+
+
+def test_an_easy_captain_aims_at_the_hull_where_the_others_bring_down_the_rigging():
+    # Rigging is the short track to the morale tests that take ships; a beginner tries to sink her.
+    assert _aims_fired("captain:easy") == ["hull"]
+    assert _aims_fired("captain:normal") == ["rigging"]

@@ -47,3 +47,28 @@ def test_a_spent_clock_answers_with_the_complete_rounds_it_has():
     clock = Clock(0.0)
     got = rank([Candidate("a", 1.0), Candidate("b", 0.0)], lambda cand, r: 5.0, rounds=10, weight=1.0, clock=clock)
     assert got.rounds == 0 and got.best == 0  # no round played: the priors decide
+
+
+class _Ticks(Clock):
+    """A clock that runs out after ``n`` looks at it."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(1.0)
+        self.left = n
+
+    def out(self) -> bool:
+        self.left -= 1
+        return self.left < 0
+
+
+def test_a_clock_that_runs_out_in_the_first_round_leaves_the_priors_to_decide():
+    # A slow first trial (a Cagway carrier choice plays a whole round) must not hold the window past its ceiling.
+    played = []
+
+    def trial(cand, r):
+        played.append(cand.plan)
+        return 10.0 if cand.plan == "b" else 0.0
+
+    got = rank([Candidate("a", 1.0), Candidate("b", 0.0), Candidate("c", 0.0)], trial, rounds=5, weight=1.0,
+               clock=_Ticks(2))
+    assert played == ["a"] and got.rounds == 0 and got.best == 0
