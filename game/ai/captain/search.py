@@ -47,6 +47,8 @@ REFUSE_BELOW = 0.95
 REFUSE_THREAT_WEIGHT, REFUSE_POTENTIAL_WEIGHT = 1.5, 0.0
 #: Declining action, open water between her and the enemy is worth this share of her value (``reach.offing``).
 EVADE_WORTH = 1.0
+#: In a squadron action (two ships a side or more), the stronger side's offing is worth this share of her value.
+STAND_OFF_WORTH = 1.0
 #: In a fleet action (``plan.MANY_SHIPS``): at most this many plans, and this share of the level's trials.
 FLEET_PLANS, FLEET_TRIAL_SHARE = 2, 3
 #: How much a trial's outcome counts against the look-ahead's own guess for the path.
@@ -87,6 +89,9 @@ class SearchCaptain(CaptainPlayer):
         if self.level.heedless:
             weights = (0.0, 0.0)
 
+        fighting = [s.side == self.side for s in state.ships.values() if reach.can_fight(s) and not s.shore_battery]
+        squadrons = balance is not None and not self.level.heedless
+        squadrons = squadrons and min(fighting.count(True), fighting.count(False)) > 1
         doubling: dict[str, float] | None = None
         pressed: set[str] = set()
         if self.level.squadron and not refuse and len(state.ships) > 2:
@@ -99,7 +104,7 @@ class SearchCaptain(CaptainPlayer):
                 planner.replies = 0
             planner.threat_weight, planner.potential_weight = weights
             planner.pursue = not refuse
-            planner.evade = EVADE_WORTH if refuse else 0.0
+            planner.evade = EVADE_WORTH if refuse else STAND_OFF_WORTH if squadrons else 0.0
             planner.focus, planner.pressing = doubling, pressed
             if self.level.heedless:
                 planner.aims = hull_only

@@ -198,3 +198,32 @@ def test_an_easy_captain_aims_at_the_hull_where_the_others_bring_down_the_riggin
     # Rigging is the short track to the morale tests that take ships; a beginner tries to sink her.
     assert _aims_fired("captain:easy") == ["hull"]
     assert _aims_fired("captain:normal") == ["rigging"]
+
+
+def _stronger_squadron_gap(monkeypatch, stand_off: float) -> float:
+    """Two 4th-rates sailing west, two 6th-rates 20" astern coming after them: the gap the first 4th-rate leaves."""
+    monkeypatch.setattr(search, "STAND_OFF_WORTH", stand_off)
+    st = battle(
+        [
+            {"id": "big", "pose": (20, 24, 270), "guns": 44, "rate": "4th"},
+            {"id": "bigger", "pose": (20, 14, 270), "guns": 44, "rate": "4th"},
+            {"id": "small", "side": "french", "pose": (40, 24, 270), "rate": "6th"},
+            {"id": "smaller", "side": "french", "pose": (40, 14, 270), "rate": "6th"},
+        ],
+        wind_from=0,
+        victory={"mode": "points"},
+    )
+    activate(st, "big")
+    captain = make_player("captain:normal", 1, "british")
+    for _ in range(30):
+        options = legal_commands(st)
+        cmd = captain.choose(st, options) if st.ships[options[0].ship].side == "british" else c.HoldFire(options[0].ship)
+        ok(st, cmd)
+        if isinstance(cmd, c.EndActivation):
+            break
+    return min(reach.gap(st.ships["big"], st.ships[e]) for e in ("small", "smaller"))
+
+
+def test_in_a_squadron_action_the_stronger_side_too_lets_the_enemy_come_to_her(monkeypatch):
+    # Measured: 26.3" standing off, 22.2" not.  In a duel she never stands off (a single ship a side).
+    assert _stronger_squadron_gap(monkeypatch, 1.0) > _stronger_squadron_gap(monkeypatch, 0.0) + 2.0
