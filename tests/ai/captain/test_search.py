@@ -22,6 +22,20 @@ def _frigates():
     return st
 
 
+def _activation(st, captain, side: str) -> list[c.Command]:
+    """``captain`` commands ``side``'s activation to its end (an enemy offered a shot as she bears holds it)."""
+    played = []
+    for _ in range(30):
+        options = legal_commands(st)
+        mine = st.ships[options[0].ship].side == side
+        cmd = captain.choose(st, options) if mine else c.HoldFire(options[0].ship)
+        ok(st, cmd)
+        played.append(cmd)
+        if isinstance(cmd, c.EndActivation):
+            return played
+    raise AssertionError("the activation did not end")
+
+
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_same_position_same_command_the_game_and_its_dice_untouched(level):
     st = _frigates()
@@ -163,12 +177,7 @@ def _gap_after(monkeypatch, refuse_below: float) -> float:
     monkeypatch.setattr(search, "REFUSE_BELOW", refuse_below)
     st = _big_and_small()
     activate(st, "small")
-    captain = make_player("captain:normal", 1, "french")
-    for _ in range(30):
-        cmd = captain.choose(st, legal_commands(st))
-        ok(st, cmd)
-        if isinstance(cmd, c.EndActivation):
-            break
+    _activation(st, make_player("captain:normal", 1, "french"), "french")
     return reach.gap(st.ships["small"], st.ships["big"])
 
 
@@ -180,18 +189,8 @@ def test_the_weaker_ship_declining_action_opens_the_range_where_she_would_otherw
 
 
 def _aims_fired(kind: str) -> list[str]:
-    st = _frigates()
-    captain = make_player(kind, 1, "british")
-    aims = []
-    for _ in range(30):
-        options = legal_commands(st)
-        cmd = captain.choose(st, options) if st.ships[options[0].ship].side == "british" else c.HoldFire(options[0].ship)
-        ok(st, cmd)
-        if isinstance(cmd, c.Fire):
-            aims.append(cmd.aim)
-        if isinstance(cmd, c.EndActivation):
-            return aims
-    raise AssertionError("the activation did not end")
+    played = _activation(_frigates(), make_player(kind, 1, "british"), "british")
+    return [cmd.aim for cmd in played if isinstance(cmd, c.Fire)]
 
 
 def test_an_easy_captain_aims_at_the_hull_where_the_others_bring_down_the_rigging():
@@ -214,13 +213,7 @@ def _stronger_squadron_gap(monkeypatch, stand_off: float) -> float:
         victory={"mode": "points"},
     )
     activate(st, "big")
-    captain = make_player("captain:normal", 1, "british")
-    for _ in range(30):
-        options = legal_commands(st)
-        cmd = captain.choose(st, options) if st.ships[options[0].ship].side == "british" else c.HoldFire(options[0].ship)
-        ok(st, cmd)
-        if isinstance(cmd, c.EndActivation):
-            break
+    _activation(st, make_player("captain:normal", 1, "british"), "british")
     return min(reach.gap(st.ships["big"], st.ships[e]) for e in ("small", "smaller"))
 
 
