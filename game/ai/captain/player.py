@@ -94,7 +94,7 @@ class CaptainPlayer:
 
         def nearest(o: Option) -> tuple[float, int]:
             ship = state.ships[o.ship]
-            ds = [board.closest_distance(state, ship.id, e.id) for e in _foes(state, ship)]
+            ds = [board.closest_distance(state, ship.id, e.id) for e in reach.fighting_foes(state, ship)]
             return (min(ds) if ds else 1e9, options.index(o))
 
         acts = [o for o in options if o.type == "activate"]
@@ -268,7 +268,7 @@ class CaptainPlayer:
         if me.status != AFLOAT or me.boarding_with or all(s in me.fired or s in firing for s in ("port", "starboard")):
             return False
         reach_ = weather.ranges(state)["long"]
-        return any(board.closest_distance(state, me.id, e.id) <= reach_ for e in _foes(state, me))
+        return any(board.closest_distance(state, me.id, e.id) <= reach_ for e in reach.fighting_foes(state, me))
 
     # --- when all else fails -------------------------------------------------------------
 
@@ -286,10 +286,6 @@ class CaptainPlayer:
 
     def fallback(self, opt: Option) -> c.Command:
         return self.fill(opt)
-
-
-def _foes(state: GameState, ship: Ship) -> list[Ship]:
-    return [e for e in state.ships.values() if e.side != ship.side and reach.can_fight(e)]
 
 
 def _legal(cmd: c.Command, options: list[Option]) -> bool:

@@ -69,6 +69,11 @@ def can_fight(ship: Ship) -> bool:
     return ship.status == AFLOAT and not ship.boarding_with
 
 
+def fighting_foes(state: GameState, ship: Ship) -> list[Ship]:
+    """Her enemies still able to fight."""
+    return [e for e in state.ships.values() if e.side != ship.side and can_fight(e)]
+
+
 def next_shot(
     ap: Appraiser,
     state: GameState,
@@ -306,10 +311,10 @@ def offing(ap: Appraiser, state: GameState, me: Ship) -> float:
     each enemy's own reach measures that, so a dismasted one is soon left behind.
     """
     worst = 1.0
-    for e in state.ships.values():
-        if e.side != me.side and can_fight(e) and not e.shore_battery:
-            closing = 2.0 * reach_of(ap, state, e) + float(weather.ranges(state)["close"])
-            worst = min(worst, gap(me, e) / closing)
+    close = float(weather.ranges(state)["close"])
+    for e in fighting_foes(state, me):
+        if not e.shore_battery:
+            worst = min(worst, gap(me, e) / (2.0 * reach_of(ap, state, e) + close))
     return worst
 
 

@@ -84,14 +84,14 @@ class SearchCaptain(CaptainPlayer):
         ap = Appraiser(state, self.side, self.memo)
         balance = close_action_balance(state, self.side, ap)
         # A beginner never declines action, and the enemy's answer and her own next broadside do not enter her head.
-        refuse = not self.level.heedless and balance is not None and balance < REFUSE_BELOW
-        weights = (REFUSE_THREAT_WEIGHT, REFUSE_POTENTIAL_WEIGHT) if refuse else (THREAT_WEIGHT, POTENTIAL_WEIGHT)
+        weighed = balance is not None and not self.level.heedless
+        refuse = weighed and balance is not None and balance < REFUSE_BELOW
         if self.level.heedless:
             weights = (0.0, 0.0)
-
+        else:
+            weights = (REFUSE_THREAT_WEIGHT, REFUSE_POTENTIAL_WEIGHT) if refuse else (THREAT_WEIGHT, POTENTIAL_WEIGHT)
         fighting = [s.side == self.side for s in state.ships.values() if reach.can_fight(s) and not s.shore_battery]
-        squadrons = balance is not None and not self.level.heedless
-        squadrons = squadrons and min(fighting.count(True), fighting.count(False)) > 1
+        squadrons = weighed and min(fighting.count(True), fighting.count(False)) > 1
         doubling: dict[str, float] | None = None
         pressed: set[str] = set()
         if self.level.squadron and not refuse and len(state.ships) > 2:

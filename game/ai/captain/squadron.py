@@ -39,13 +39,9 @@ def _friends(state: GameState, me: Ship) -> list[Ship]:
     ]
 
 
-def _foes(state: GameState, me: Ship) -> list[Ship]:
-    return [e for e in state.ships.values() if e.side != me.side and reach.can_fight(e)]
-
-
 def focus(ap: Appraiser, state: GameState, me: Ship) -> dict[str, float]:
     """Each enemy's factor on the worth of hitting her: 1, or more if a friend's best next shot is at her."""
-    foes = _foes(state, me)
+    foes = reach.fighting_foes(state, me)
     out = {e.id: 1.0 for e in foes}
     for f in _friends(state, me):
         if f.shore_battery:
@@ -65,9 +61,10 @@ def distressed(ship: Ship) -> bool:
 def pressing(ap: Appraiser, state: GameState, me: Ship) -> set[str]:
     """The enemies that can fire on one of her crippled or burning friends next activation."""
     out: set[str] = set()
+    foes = reach.fighting_foes(state, me)
     for f in _friends(state, me):
         if distressed(f):
-            out |= {e.id for e in _foes(state, me) if reach.next_shot(ap, state, e, f) > 0.0}
+            out |= {e.id for e in foes if reach.next_shot(ap, state, e, f) > 0.0}
     return out
 
 
