@@ -110,9 +110,6 @@ class Planner:
         #: Declining action: the share of her value that open water between her and the nearest enemy is
         #: worth, in full at the range the enemy can close in two activations (0: she does not shy away).
         self.evade = 0.0
-        #: Standing off with the stronger squadron: open water counts only with sea room behind her to keep it
-        #: (``reach.edge_room``); a weaker side declining action uses every inch up to the edge.
-        self.keep_room = False
         #: What she aims at on each target (None: ``aim.aims_at``).
         self.aims: Callable[[Ship], tuple[str, ...]] | None = None
         #: The complete activations of the last ``run``.
@@ -373,8 +370,7 @@ class Planner:
         if self.pursue:
             v += reach.pursuit(self.ap, st, me)
         if self.evade:
-            room = reach.edge_room(self.ap, st, me) if self.keep_room else 1.0
-            v += self.evade * worth * reach.offing(self.ap, st, me) * room
+            v += self.evade * worth * reach.offing(self.ap, st, me)
         enemies = [e for e in st.ships.values() if e.side != me.side and reach.can_fight(e) and not e.shore_battery]
         if enemies:
             near = min(enemies, key=lambda e: (e.x - me.x) ** 2 + (e.y - me.y) ** 2)

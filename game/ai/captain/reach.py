@@ -318,20 +318,6 @@ def offing(ap: Appraiser, state: GameState, me: Ship) -> float:
     return worst
 
 
-def edge_room(ap: Appraiser, state: GameState, me: Ship) -> float:
-    """Share (0 to 1) of her offing she can keep: a ship backed against the table's edge is cornered.
-
-    The room she needs is what she can sail in an activation; less water than that between her
-    and an edge (her own exit edge aside) and the next enemy move pins her there, or the edge
-    takes her (a ship that leaves the table is half a prize to the enemy).
-    """
-    w, h = ap.table
-    mine = ap.exits.get(ap.owner(me))
-    room = min(d for edge, d in (("west", me.x), ("east", w - me.x), ("south", me.y), ("north", h - me.y))
-               if edge != mine)
-    return min(1.0, max(0.0, room - me.length / 2.0) / max(1.0, reach_of(ap, state, me)))
-
-
 def sea_room(state: GameState, ship: Ship, exit_edge: str | None = None) -> float:
     """0 when she can keep off every edge and shore next turn; up to 1 when she cannot.
 

@@ -49,8 +49,6 @@ REFUSE_THREAT_WEIGHT, REFUSE_POTENTIAL_WEIGHT = 1.5, 0.0
 EVADE_WORTH = 1.0
 #: In a squadron action (two ships a side or more), the stronger side's offing is worth this share of her value.
 STAND_OFF_WORTH = 1.0
-#: The stronger squadron standing off keeps an activation's sea room between her and the table's edge.
-KEEP_ROOM = True
 #: In a fleet action (``plan.MANY_SHIPS``): at most this many plans, and this share of the level's trials.
 FLEET_PLANS, FLEET_TRIAL_SHARE = 2, 3
 #: How much a trial's outcome counts against the look-ahead's own guess for the path.
@@ -107,7 +105,6 @@ class SearchCaptain(CaptainPlayer):
             planner.threat_weight, planner.potential_weight = weights
             planner.pursue = not refuse
             planner.evade = EVADE_WORTH if refuse else STAND_OFF_WORTH if squadrons else 0.0
-            planner.keep_room = not refuse and KEEP_ROOM
             planner.focus, planner.pressing = doubling, pressed
             if self.level.heedless:
                 planner.aims = hull_only

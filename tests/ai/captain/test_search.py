@@ -220,39 +220,3 @@ def _stronger_squadron_gap(monkeypatch, stand_off: float) -> float:
 def test_in_a_squadron_action_the_stronger_side_too_lets_the_enemy_come_to_her(monkeypatch):
     # Measured: 26.3" standing off, 22.2" not.  In a duel she never stands off (a single ship a side).
     assert _stronger_squadron_gap(monkeypatch, 1.0) > _stronger_squadron_gap(monkeypatch, 0.0) + 2.0
-
-
-def _water_under_her_lee(monkeypatch, keep_room: bool) -> float:
-    """Two 4th-rates 10" off the south edge heading for it, two 6th-rates 24" to the north: where the first ends."""
-    monkeypatch.setattr(search, "KEEP_ROOM", keep_room)
-    st = battle(
-        [
-            {"id": "big", "pose": (30, 10, 180), "guns": 44, "rate": "4th"},
-            {"id": "bigger", "pose": (40, 10, 180), "guns": 44, "rate": "4th"},
-            {"id": "small", "side": "french", "pose": (30, 34, 90), "rate": "6th"},
-            {"id": "smaller", "side": "french", "pose": (40, 34, 90), "rate": "6th"},
-        ],
-        wind_from=0,
-        victory={"mode": "points"},
-    )
-    activate(st, "big")
-    _activation(st, make_player("captain:normal", 1, "british"), "british")
-    return st.ships["big"].y
-
-
-def test_the_stronger_squadron_standing_off_keeps_sea_room_off_the_table_edge(monkeypatch):
-    # Measured: 6.0" from the south edge keeping her room, 1.3" not (a ship there is one push from leaving the table).
-    assert _water_under_her_lee(monkeypatch, True) > _water_under_her_lee(monkeypatch, False) + 3.0
-
-
-def test_edge_room_is_full_in_open_water_and_shrinks_against_an_edge_but_not_her_own_exit():
-    st = battle(
-        [{"id": "mid", "pose": (36, 24, 90)}, {"id": "edge", "pose": (36, 3, 90)}, {"id": "foe", "side": "french",
-                                                                                   "pose": (60, 40, 90)}],
-        wind_from=0,
-    )
-    ap = Appraiser(st, "british")
-    assert reach.edge_room(ap, st, st.ships["mid"]) == 1.0
-    assert reach.edge_room(ap, st, st.ships["edge"]) < 0.5
-    ap.exits["british"] = "south"
-    assert reach.edge_room(ap, st, st.ships["edge"]) == 1.0
