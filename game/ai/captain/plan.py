@@ -371,7 +371,7 @@ class Planner:
             v += reach.pursuit(self.ap, st, me)
         if self.evade:
             v += self.evade * worth * reach.offing(self.ap, st, me)
-        enemies = [e for e in st.ships.values() if e.side != me.side and reach.can_fight(e) and not e.shore_battery]
+        enemies = [e for e in reach.fighting_foes(st, me) if not e.shore_battery]
         if enemies:
             near = min(enemies, key=lambda e: (e.x - me.x) ** 2 + (e.y - me.y) ** 2)
             v += GAUGE_WORTH * worth * max(-10.0, min(10.0, reach.upwind(st, me, near))) / 10.0

@@ -230,7 +230,7 @@ def nearest_foes(state: GameState, me: Ship, count: int) -> tuple[str, ...] | No
 
     A fleet action's look-ahead weighs only these (see ``plan.FOES_MANY``).
     """
-    foes = {e.id: gap(me, e) for e in state.ships.values() if e.side != me.side and can_fight(e)}
+    foes = foes_at(state, me)
     if len(foes) <= count:
         return None
     keep = set(sorted(foes, key=lambda i: (foes[i], i))[:count])
@@ -298,8 +298,8 @@ def pursuit(ap: Appraiser, state: GameState, me: Ship) -> float:
     ``PURSUIT_WORTH`` of her value, in full alongside and falling to nothing at ``PURSUIT_RANGE``.
     """
     v = 0.0
-    for e in state.ships.values():
-        if e.side != me.side and can_fight(e) and (e.adrift or e.crippled("rigging") or e.crippled("crew")):
+    for e in fighting_foes(state, me):
+        if e.adrift or e.crippled("rigging") or e.crippled("crew"):
             v += PURSUIT_WORTH * ap.value[e.id] * max(0.0, PURSUIT_RANGE - gap(me, e)) / PURSUIT_RANGE
     return v
 
