@@ -34,20 +34,35 @@ def _moves(path):
     return [e for e in read_turn(path)["entries"] if e["kind"] == "play" and e["command"]["type"] == "move"]
 
 
-@pytest.fixture
-def at(duel, tmp_path, monkeypatch):
-    """The receiver of a file rich in entries (his roll completed, commands, a roll of the sender's), just
-    before he opened it."""
-    last = len(duel.files)
-    def richness(k):
-        kinds = set(_kinds(duel.files[k - 1]))
-        return ("complete" in kinds, "roll" in kinds, "play" in kinds, bool(_moves(duel.files[k - 1])))
-
-    seq = max(range(4, last - 1), key=richness)  # the first of the richest
+def _stand_in(duel, tmp_path, monkeypatch, richness):
+    """The receiver of the first file of the duel that ``richness`` ranks highest, just before he opened it."""
+    seq = max(range(4, len(duel.files) - 1), key=richness)
     home = shutil.copytree(duel.before[seq], tmp_path / "home")
     monkeypatch.setenv("QUARTERDECK_HOME", str(home))
     local = next((home / "mail").glob("*.json"))
     return Receiver(duel, seq, local, local.read_bytes(), tmp_path)
+
+
+@pytest.fixture
+def at(duel, tmp_path, monkeypatch):
+    """The receiver of a file rich in entries (his roll completed, commands, a roll of the sender's), just
+    before he opened it."""
+
+    def richness(k):
+        # A command played at once is what most tests edit, so a file with one comes first
+        # whatever else it lacks; the dice's game decides which kinds each file holds.
+        kinds = set(_kinds(duel.files[k - 1]))
+        return ("play" in kinds, ("complete" in kinds) + ("roll" in kinds) + bool(_moves(duel.files[k - 1])))
+
+    receiver = _stand_in(duel, tmp_path, monkeypatch, richness)
+    assert "play" in _kinds(receiver.file()), "no file of this duel holds a command played at once"
+    return receiver
+
+
+@pytest.fixture
+def at_reveal(duel, tmp_path, monkeypatch):
+    """The receiver of a file that completes his own roll with the sender's reveal."""
+    return _stand_in(duel, tmp_path, monkeypatch, lambda k: "complete" in _kinds(duel.files[k - 1]))
 
 
 class Receiver:
@@ -125,11 +140,13 @@ def test_an_edited_state_hash_is_caught(at):
     at.still_opens()
 
 
-def test_an_edited_reveal_does_not_follow_the_commitment(at):
-    if "complete" not in _kinds(at.file()):
-        pytest.skip("this duel's file has no completed roll")
-    at.refuses(at.edited(lambda d: _first(d, "complete").update(reveal=ZERO)), "does not match the commitment")
-    at.still_opens()
+def test_an_edited_reveal_does_not_follow_the_commitment(at_reveal):
+    if "complete" not in _kinds(at_reveal.file()):
+        pytest.skip("no file of this duel completes a roll")
+    at_reveal.refuses(
+        at_reveal.edited(lambda d: _first(d, "complete").update(reveal=ZERO)), "does not match the commitment"
+    )
+    at_reveal.still_opens()
 
 
 def test_an_edited_reveal_of_a_roll_does_not_follow_the_commitment(at):

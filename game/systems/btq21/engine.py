@@ -215,7 +215,7 @@ def _tack(state: GameState, cmd: c.Tack, out: Out) -> None:
     act, ship = _activation_for(state, cmd.ship)
     specials.check_special_allowed(ship, act, "tack")
     specials.leave_start(state, act, ship, out)
-    if act.movement_over:
+    if act.movement_over or specials.crippled_by_neglect(ship):
         return
     specials.tack(state, act, ship, out)
 
@@ -226,7 +226,7 @@ def _boxhaul(state: GameState, cmd: c.Boxhaul, out: Out) -> None:
     if ship.adrift:
         raise Illegal(f"{ship.name} is demasted and cannot boxhaul")
     specials.leave_start(state, act, ship, out)
-    if act.movement_over:
+    if act.movement_over or specials.crippled_by_neglect(ship):
         return
     specials.boxhaul(state, act, ship, cmd.distance, cmd.fail_turn, out)
     gunnery.open_window(state, ship)

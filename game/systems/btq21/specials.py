@@ -140,6 +140,18 @@ def pay_for_neglect(state: GameState, act: Activation, ship: Ship, out: Out) -> 
         add_leaks(state, ship, 1, out)
 
 
+def crippled_by_neglect(ship: Ship) -> bool:
+    """Her unfought fires or unmended leaks, paid for as she got under way, have just crippled her crew.
+
+    The tack or box-haul that set her moving is then never attempted: a crippled
+    crew takes no special action.  The command still stands, with the dice the
+    neglect rolled, rather than being refused after them; a refusal after dice
+    would let a player see the roll and take the command back, and a turn file
+    sent by e-mail could not be played by its receiver.
+    """
+    return ship.crippled("crew")
+
+
 def tack(state: GameState, act: Activation, ship: Ship, out: Out) -> None:
     check_special_allowed(ship, act, "tack")
     if act.movement_over or act.segment >= act.segments_allowed:

@@ -172,6 +172,6 @@ def test_a_battle_where_a_ship_is_dragged_at_by_her_sinking_partner_audits_clean
     from tests.systems.btq21.battle import SHIPS
 
     sc = load_scenario(scenario_path("breaking_the_line"), SHIPS, RULES)
-    events = play(sc, RULES, 5002, {"british": "random", "combined": "random"}).session.events
+    events = play(sc, RULES, 5050, {"british": "random", "combined": "random"}).session.events
     assert [e for e in events if e["type"] == "test" and e["purpose"].startswith("dragged:")]
     assert check_events(events, RULES) == []

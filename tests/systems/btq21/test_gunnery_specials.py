@@ -58,6 +58,20 @@ def test_chain_shot_adds_two_against_rigging_at_close_range():
     assert b["modifiers"]["chain_shot"] == 2 and b["needed_d6"] == 6
 
 
+def test_a_fire_that_cripples_her_crew_before_she_fires_stops_chain_shot_and_leaves_her_guns_loaded():
+    st = battle([{"id": "amazon", "pose": (30, 20, 90)}, {"id": "virginie", "side": "french", "pose": (30, 30, 90)}])
+    s = st.ships["amazon"]
+    s.fires, s.crew = 1, s.crew_start - s.crew_cripple + 1
+    activate(st, "amazon")
+    load(st, 2, 3)  # the fire spreads: 5 crew lost, her crew is crippled
+    ev = ok(st, c.Fire("amazon", "port", "virginie", "rigging", chain_shot=True))
+    assert of_type(ev, "fire_spreads") and not of_type(ev, "test") and not of_type(ev, "broadside")
+    assert st.activation.special is None and "port" not in s.fired
+    load(st, *([1] * 8))
+    ev = ok(st, c.Fire("amazon", "port", "virginie", "rigging"))
+    assert "chain_shot" not in of_type(ev, "broadside")[0]["modifiers"]
+
+
 def test_musketry_at_point_blank_with_marines_rerolling_misses():
     st = battle(
         [

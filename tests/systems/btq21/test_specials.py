@@ -129,3 +129,19 @@ def test_specials_are_declared_at_the_start_and_a_crippled_crew_takes_none():
     activate(st2, "amazon")
     assert "crippled" in refused(st2, c.FightFires("amazon"))
     assert not [o for o in legal_commands(st2) if o.type in ("fight_fires", "tack", "boxhaul")]
+
+
+@pytest.mark.parametrize("command", [c.Tack("amazon"), c.Boxhaul("amazon", 3.0, 1)])
+def test_a_fire_that_cripples_her_crew_as_she_gets_under_way_stops_the_special_but_not_the_command(command):
+    st = frigate(heading=90.0)
+    s = st.ships["amazon"]
+    s.fires, s.crew = 1, s.crew_start - s.crew_cripple + 1  # one man short of a crippled crew
+    activate(st, "amazon")
+    load(st, 2, 3)  # the fire spreads: 5 crew lost
+    ev = ok(st, command)
+    assert of_type(ev, "fire_spreads") and of_type(ev, "damage")[0]["crippled"]
+    assert not of_type(ev, "test") and not of_type(ev, "special_failed")
+    assert st.activation.special is None and not st.activation.movement_over
+    assert (s.x, s.y) == (30, 20)
+    assert "crippled" in refused(st, c.Tack("amazon"))
+    ok(st, c.MoveSegment("amazon", 3.0))
