@@ -214,8 +214,7 @@ def _declare_boarding(state: GameState, cmd: c.DeclareBoarding, out: Out) -> Non
 def _tack(state: GameState, cmd: c.Tack, out: Out) -> None:
     act, ship = _activation_for(state, cmd.ship)
     specials.check_special_allowed(ship, act, "tack")
-    specials.leave_start(state, act, ship, out)
-    if act.movement_over or specials.crippled_by_neglect(ship):
+    if not specials.under_way_for_special(state, act, ship, out):
         return
     specials.tack(state, act, ship, out)
 
@@ -225,8 +224,7 @@ def _boxhaul(state: GameState, cmd: c.Boxhaul, out: Out) -> None:
     specials.check_special_allowed(ship, act, "boxhaul")
     if ship.adrift:
         raise Illegal(f"{ship.name} is demasted and cannot boxhaul")
-    specials.leave_start(state, act, ship, out)
-    if act.movement_over or specials.crippled_by_neglect(ship):
+    if not specials.under_way_for_special(state, act, ship, out):
         return
     specials.boxhaul(state, act, ship, cmd.distance, cmd.fail_turn, out)
     gunnery.open_window(state, ship)

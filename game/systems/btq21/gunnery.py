@@ -30,7 +30,7 @@ from game.systems.btq21.broadside import AIMS, Shot, gun_sides, hits_on, plan_sh
 from game.systems.btq21.damage import add_fires, add_leaks, lose, remove
 from game.systems.btq21.events import Out
 from game.systems.btq21.illegal import Illegal
-from game.systems.btq21.specials import check_special_allowed, crippled_by_neglect, leave_start
+from game.systems.btq21.specials import check_special_allowed, leave_start
 from game.systems.btq21.state import AFLOAT, GameState, Ship
 from game.systems.btq21.success import success_test
 from game.table.arcs import ENDS
@@ -189,8 +189,8 @@ def fire(state: GameState, cmd: c.Fire, out: Out) -> None:
         leave_start(state, act, firer, out)
         if firer.status != AFLOAT:
             return  # the fires she let burn took the ship before a gun was fired
-        if cmd.chain_shot and crippled_by_neglect(firer):
-            return  # no Chain Shot from a crew just crippled; her guns stay loaded for her to fire as she will
+        if cmd.chain_shot and firer.crippled("crew"):
+            return  # they crippled her crew: no Chain Shot, her guns stay loaded (specials.under_way_for_special)
     if cmd.chain_shot:
         assert act is not None  # refused above outside her own activation
         act.special = "chain_shot"

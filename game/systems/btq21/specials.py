@@ -140,16 +140,19 @@ def pay_for_neglect(state: GameState, act: Activation, ship: Ship, out: Out) -> 
         add_leaks(state, ship, 1, out)
 
 
-def crippled_by_neglect(ship: Ship) -> bool:
-    """Her unfought fires or unmended leaks, paid for as she got under way, have just crippled her crew.
+def under_way_for_special(state: GameState, act: Activation, ship: Ship, out: Out) -> bool:
+    """She gets under way to tack or box-haul (``leave_start``): whether she may still try it.
 
-    The tack or box-haul that set her moving is then never attempted: a crippled
-    crew takes no special action.  The command still stands, with the dice the
-    neglect rolled, rather than being refused after them; a refusal after dice
-    would let a player see the roll and take the command back, and a turn file
-    sent by e-mail could not be played by its receiver.
+    Her unfought fires and unmended leaks are paid for first, and they may strike
+    her, sink her or cripple her crew, which then takes no special action.  The
+    command stands either way, with the dice the neglect rolled, rather than being
+    refused after them: a refusal after dice would let a player see the roll and
+    take the command back, and a turn file sent by e-mail could not be played by
+    its receiver.  Chain Shot, declared as she fires, is held back the same way
+    (``gunnery.fire``).
     """
-    return ship.crippled("crew")
+    leave_start(state, act, ship, out)
+    return not act.movement_over and not ship.crippled("crew")
 
 
 def tack(state: GameState, act: Activation, ship: Ship, out: Out) -> None:
