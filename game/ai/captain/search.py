@@ -36,7 +36,7 @@ from game.systems.btq21 import commands as c
 from game.systems.btq21 import movement
 from game.systems.btq21.dice import Dice, MeanDice
 from game.systems.btq21.engine import Rejected, apply
-from game.systems.btq21.evaluation import Appraiser, close_action_balance, points_lead
+from game.systems.btq21.evaluation import Appraiser, close_action_balance
 from game.systems.btq21.sandbox import next_activation, sandbox
 from game.systems.btq21.state import AFLOAT, GameState
 
@@ -51,8 +51,6 @@ EVADE_WORTH = 1.0
 STAND_OFF_WORTH = 1.0
 #: In a fleet action (``plan.MANY_SHIPS``): at most this many plans, and this share of the level's trials.
 FLEET_PLANS, FLEET_TRIAL_SHARE = 2, 3
-#: Whether the points standing sets her stance: a side ahead declines action, a side behind never does.
-SCORE_AWARE = True
 #: How much a trial's outcome counts against the look-ahead's own guess for the path.
 TRIAL_WEIGHT = 1.0
 
@@ -87,17 +85,13 @@ class SearchCaptain(CaptainPlayer):
         balance = close_action_balance(state, self.side, ap)
         # A beginner never declines action, and the enemy's answer and her own next broadside do not enter her head.
         weighed = balance is not None and not self.level.heedless
-        # Only points decide the battle.  A side ahead on them keeps her lead: she declines action whatever
-        # the balance, and lets the enemy come to her.  A side behind has lost already unless she takes
-        # more: she never declines, and does not stand off.  Level on points, the balance decides.
-        lead = points_lead(state, self.side) if weighed and SCORE_AWARE else 0.0
-        refuse = weighed and balance is not None and (lead > 0 or (lead == 0 and balance < REFUSE_BELOW))
+        refuse = weighed and balance is not None and balance < REFUSE_BELOW
         if self.level.heedless:
             weights = (0.0, 0.0)
         else:
             weights = (REFUSE_THREAT_WEIGHT, REFUSE_POTENTIAL_WEIGHT) if refuse else (THREAT_WEIGHT, POTENTIAL_WEIGHT)
         fighting = [s.side == self.side for s in state.ships.values() if reach.can_fight(s) and not s.shore_battery]
-        stand_off = weighed and lead >= 0 and min(fighting.count(True), fighting.count(False)) > 1
+        squadrons = weighed and min(fighting.count(True), fighting.count(False)) > 1
         doubling: dict[str, float] | None = None
         pressed: set[str] = set()
         if self.level.squadron and not refuse and len(state.ships) > 2:
@@ -110,7 +104,7 @@ class SearchCaptain(CaptainPlayer):
                 planner.replies = 0
             planner.threat_weight, planner.potential_weight = weights
             planner.pursue = not refuse
-            planner.evade = EVADE_WORTH if refuse else STAND_OFF_WORTH if stand_off else 0.0
+            planner.evade = EVADE_WORTH if refuse else STAND_OFF_WORTH if squadrons else 0.0
             planner.focus, planner.pressing = doubling, pressed
             if self.level.heedless:
                 planner.aims = hull_only

@@ -31,7 +31,7 @@ from game.systems.btq21 import objectives
 from game.systems.btq21.broadside import Shot, broadside_total, modifiers, split_dice
 from game.systems.btq21.odds import MEAN_D6
 from game.systems.btq21.state import AFLOAT, CAPTURED, LEFT_TABLE, TRACKS, GameState, Ship
-from game.systems.btq21.victory import points, ship_value
+from game.systems.btq21.victory import ship_value
 
 #: Share of a ship's value lost when a track becomes crippled, beyond the morale test it brings.
 #: Crippled rigging weighs most: she is down to one segment a turn, cannot get out from under
@@ -331,12 +331,6 @@ def _critical_odds(state: GameState) -> list[tuple[float, CriticalRow]]:
 def _track(shot: Any) -> str:
     """The track a shot's hits fall on: its aim's, or the load's (grape: the crew) under option shot."""
     return str(getattr(shot, "hits_on", shot.aim))
-
-
-def points_lead(state: GameState, side: str) -> float:
-    """Her side's points as the battle stands, less the best of the other sides' (ships struck, sunk, taken)."""
-    pts = points(state)
-    return pts.get(side, 0.0) - max((v for s, v in pts.items() if s != side), default=0.0)
 
 
 # --- the balance of a close action ------------------------------------------------------------

@@ -10,7 +10,6 @@ from game.ai.search.levels import parse_level
 from game.systems.btq21 import commands as c
 from game.systems.btq21.engine import legal_commands
 from game.systems.btq21.evaluation import Appraiser, close_action_balance
-from game.systems.btq21.state import STRUCK
 from tests.systems.btq21.battle import activate, battle, ok, sail_with_fire_as_she_bears
 
 
@@ -221,40 +220,3 @@ def _stronger_squadron_gap(monkeypatch, stand_off: float) -> float:
 def test_in_a_squadron_action_the_stronger_side_too_lets_the_enemy_come_to_her(monkeypatch):
     # Measured: 26.3" standing off, 22.2" not.  In a duel she never stands off (a single ship a side).
     assert _stronger_squadron_gap(monkeypatch, 1.0) > _stronger_squadron_gap(monkeypatch, 0.0) + 2.0
-
-
-def _gap_with_a_prize_struck(monkeypatch, mover: str, small_pose: tuple, score_aware: bool) -> float:
-    """A 4th-rate and a 6th-rate on a northerly wind, and a French frigate already struck: the British lead.
-
-    ``mover`` sails her activation under the searching captain; the gap she leaves to the other is returned.
-    """
-    monkeypatch.setattr(search, "SCORE_AWARE", score_aware)
-    st = battle(
-        [
-            {"id": "big", "pose": (20, 24, 90), "guns": 44, "rate": "4th"},
-            {"id": "small", "side": "french", "pose": small_pose, "rate": "6th"},
-            {"id": "prize", "side": "french", "pose": (66, 44, 90), "rate": "6th"},
-        ],
-        wind_from=0,
-        victory={"mode": "points"},
-    )
-    st.ships["prize"].status = STRUCK
-    activate(st, mover)
-    side = st.ships[mover].side
-    _activation(st, make_player("captain:normal", 1, side), side)
-    return reach.gap(st.ships["big"], st.ships["small"])
-
-
-def test_the_stronger_ship_ahead_on_points_declines_action_rather_than_risk_her_lead(monkeypatch):
-    # The 6th-rate 14" off her port bow: measured 12.3" after her activation ahead on points, 9.0" blind to them.
-    ahead = _gap_with_a_prize_struck(monkeypatch, "big", (30, 34, 90), True)
-    blind = _gap_with_a_prize_struck(monkeypatch, "big", (30, 34, 90), False)
-    assert ahead > blind + 2.0
-
-
-def test_the_weaker_ship_behind_on_points_comes_on_for_a_draw_is_already_lost(monkeypatch):
-    # Sailing away 20" ahead of the 4th-rate: measured 23.9" behind on points (she comes about to fight),
-    # 27.2" blind to them (she declines action, as the weaker ship with the score level does).
-    behind = _gap_with_a_prize_struck(monkeypatch, "small", (40, 24, 90), True)
-    blind = _gap_with_a_prize_struck(monkeypatch, "small", (40, 24, 90), False)
-    assert behind < blind - 2.0
