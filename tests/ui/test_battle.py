@@ -436,3 +436,26 @@ def test_enter_with_an_enemy_shown_and_two_ships_to_choose_from_activates_none(a
     key(app, pygame.K_RETURN)
     frames(app)
     assert scene.state.activation is None
+
+
+def test_the_dice_tray_moves_off_ships_lying_in_its_corner_when_a_roll_comes_up(app):
+    scene = battle(app)
+    frames(app)
+    home = scene.view.tray_rect
+    assert scene.view.tray_corner == "bottom-right"
+    # the British line in mid-table, Fougueux in the bottom right of the view under the tray: dice are rolled
+    for n, sid in enumerate(("venerable", "bellerophon", "vanguard")):
+        scene.state.ships[sid].x, scene.state.ships[sid].y = 30 + 6 * n, 26
+    s = scene.state.ships["fougueux"]
+    s.x, s.y = scene.cam.to_table(*home.center)
+    scene.tray.push(_a_roll())
+    frames(app)
+    assert scene.view.tray_corner == "bottom-left"
+    moved = scene.view.tray_rect
+    assert moved.left < home.left and not moved.collidepoint(scene.cam.to_screen(s.x, s.y))
+
+
+def _a_roll():
+    from game.systems.narration import DiceGroup, DiceRoll
+
+    return DiceRoll("Venerable fires", [DiceGroup(10, [3, 7, 10], 5)], "2 hits")

@@ -7,7 +7,19 @@ from dataclasses import dataclass, field
 import pygame
 import pytest
 
-from game.ui.render.dice_tray import HOLD, RECENT, TUMBLE, DiceTray, die_hits, layout_dice, render_die
+from game.ui.render.dice_tray import (
+    CORNERS,
+    HOLD,
+    RECENT,
+    TUMBLE,
+    DiceTray,
+    choose_corner,
+    die_hits,
+    layout_dice,
+    render_die,
+    tray_footprint,
+    tray_rect,
+)
 
 
 @dataclass
@@ -294,3 +306,47 @@ def test_two_rolls_that_read_the_same_are_still_two_rolls():
     tray.skip()
     tray.pin(a)
     assert tray.pinned is a and [r is b for r in tray.recent] == [True]
+
+
+# --- where the tray sits -------------------------------------------------------------
+
+
+def _corners() -> dict[str, pygame.Rect]:
+    view = pygame.Rect(0, 40, 1200, 800)
+    return {c: tray_rect(view, c, (440, 170), 12, 44) for c in CORNERS}
+
+
+def test_the_tray_sits_bottom_right_and_bottom_left_clear_of_the_scale_bar():
+    rects = _corners()
+    assert rects["bottom-right"].bottomright == (1200 - 12, 840 - 12)
+    assert rects["bottom-left"].left == 12 and rects["bottom-left"].bottom == 840 - 12 - 44
+
+
+def test_the_tray_moves_to_the_other_corner_when_ships_lie_under_it():
+    rects = _corners()
+    under = rects["bottom-right"].center
+    assert choose_corner(rects, [(*under, 1)], "bottom-right", 24) == "bottom-left"
+    # the stack of recent rolls above the tray covers the table too
+    above = (rects["bottom-right"].centerx, tray_footprint(rects["bottom-right"]).top + 5)
+    assert choose_corner(rects, [(*above, 1)], "bottom-right", 24) == "bottom-left"
+
+
+def test_the_tray_stays_put_while_it_covers_nothing_and_when_no_corner_is_clearer():
+    rects = _corners()
+    left = rects["bottom-left"].center
+    assert choose_corner(rects, [(*left, 1)], "bottom-right", 24) == "bottom-right"
+    assert choose_corner(rects, [(600, 300, 1)], "bottom-left", 24) == "bottom-left"  # does not hop back
+    both = [(*rects["bottom-right"].center, 1), (*left, 1)]
+    assert choose_corner(rects, both, "bottom-right", 24) == "bottom-right"
+
+
+def test_the_ship_a_player_watches_weighs_more_than_others_in_choosing_the_corner():
+    rects = _corners()
+    two_under_the_right = [(*rects["bottom-right"].center, 1), (*rects["bottom-right"].midtop, 1)]
+    # the acting ship (or the roll's own) counts three: two others may be covered rather than her
+    assert choose_corner(rects, two_under_the_right + [(*rects["bottom-left"].center, 3)], "bottom-right", 24) == (
+        "bottom-right"
+    )
+    assert choose_corner(rects, two_under_the_right + [(*rects["bottom-left"].center, 1)], "bottom-right", 24) == (
+        "bottom-left"
+    )

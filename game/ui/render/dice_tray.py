@@ -672,3 +672,42 @@ def _stack_line(tray: DiceTray, roll: Any, width: int) -> pygame.Surface:
     label = fit_text(words, 14, P.TEXT, max(1, width - x - 8))
     img.blit(label, (x + 4, (px(LINE_H) - label.get_height()) // 2))
     return img
+
+
+# --- where the tray sits ----------------------------------------------------------
+
+#: The corners of the table view the tray may take, the first preferred.
+CORNERS = ("bottom-right", "bottom-left")
+
+
+def tray_rect(view: pygame.Rect, corner: str, size: tuple[int, int], margin: int, clear_below: int) -> pygame.Rect:
+    """The tray's rect in ``corner`` of ``view``; bottom left it sits ``clear_below`` higher, above the scale bar."""
+    w, h = size
+    if corner == "bottom-left":
+        return pygame.Rect(view.left + margin, view.bottom - margin - clear_below - h, w, h)
+    return pygame.Rect(view.right - margin - w, view.bottom - margin - h, w, h)
+
+
+def tray_footprint(rect: pygame.Rect) -> pygame.Rect:
+    """The tray with the stack of recent rolls above it: what it covers of the table."""
+    stack = px(LINE_H) * RECENT + 8
+    return pygame.Rect(rect.left, rect.top - stack, rect.width, rect.height + stack)
+
+
+def choose_corner(
+    rects: dict[str, pygame.Rect], ships: Sequence[tuple[float, float, int]], keep: str, reach: int
+) -> str:
+    """The corner whose tray covers the least of the ships: (screen x, y, weight) each, a ship within ``reach``
+    pixels of the footprint counting as covered.  The corner it has stays while it covers nothing, and on a tie,
+    so the dice do not hop about the table from one roll to the next."""
+
+    def covered(corner: str) -> int:
+        area = tray_footprint(rects[corner]).inflate(2 * reach, 2 * reach)
+        return sum(w for x, y, w in ships if area.collidepoint(x, y))
+
+    if keep not in rects:
+        keep = next(iter(rects))
+    cost = {c: covered(c) for c in rects}
+    if cost[keep] == 0:
+        return keep
+    return min(cost, key=lambda c: (cost[c], c != keep))

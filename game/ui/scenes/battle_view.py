@@ -28,6 +28,7 @@ from game.ui.panels.phasebar import HEIGHT as BAR_H
 from game.ui.panels.phasebar import draw_phase_bar
 from game.ui.render import ships
 from game.ui.render.arcs import CROWD_SHARE, cut_arcs, paint_arcs
+from game.ui.render.dice_tray import CORNERS, choose_corner, tray_rect
 from game.ui.render.effects import draw_fire, fire_spots
 from game.ui.render.figures import draw_shapes, draw_template
 from game.ui.render.labels import LabelPlacer, Placed, blit_placed
@@ -42,6 +43,8 @@ NAME_STEPS = 6  # how far (in lines) a ship's name may walk from under her base 
 SHOT_TONES = {"head": (255, 230, 140), "": P.TEXT, "dim": P.TEXT_DIM, "bad": (255, 130, 120), "spent": (140, 140, 140)}
 #: The wind's wedges round the ship in hand are drawn this much lighter than the rule system paints them.
 ZONE_SHARE = 0.55
+TRAY_CLEAR_SCALE_BAR = 44  # bottom left, the dice tray sits this far up (UI pixels), clear of the scale bar
+TRAY_SHIP_REACH = 24  # a ship's centre this near the tray (UI pixels) counts as covered by it
 
 
 class BattleView:
@@ -64,10 +67,29 @@ class BattleView:
         self.name_rects: dict[str, pygame.Rect] = {}  # where each ship's name (and badges) was last drawn
         self.tape_rects: list[pygame.Rect] = []  # the tape's words, as last drawn
         self.tray_rect: pygame.Rect | None = None  # where the dice tray was last drawn
+        self.tray_corner = CORNERS[0]  # the corner of the table view the tray is in
+        self._tray_roll: object | None = None  # the roll on show when the corner was last chosen
         self.measure_rect: pygame.Rect | None = None  # the free tape's reading, as last drawn
         self.shot_rect: pygame.Rect | None = None  # the shot box, as last drawn
         self.compass_rect: pygame.Rect | None = None  # the compass and the wind, as last drawn
         self.arc_reach: dict[str, float] = {}  # how far each ship's arcs were drawn (inches), as last drawn
+
+    def _place_tray(self, view: pygame.Rect, acting: str | None) -> pygame.Rect:
+        """The dice tray's rect: bottom right, unless the ships lie there and the other corner is clearer.
+
+        The corner is chosen again only when a new roll comes up, so the dice never jump while a player
+        reads them; the acting ship and the roll's own ship count three times, as the ones a player watches.
+        """
+        sc = self.scene
+        size = (min(px(440), view.width - px(200)), px(170))
+        rects = {c: tray_rect(view, c, size, px(12), px(TRAY_CLEAR_SCALE_BAR)) for c in CORNERS}
+        roll = sc.tray.current
+        if roll is not None and roll is not self._tray_roll:
+            watched = {acting, getattr(roll, "ship", None)}
+            ships = [(*sc.cam.to_screen(s.x, s.y), 3 if s.id in watched else 1) for s in sc.state.ships.values()]
+            self.tray_corner = choose_corner(rects, ships, self.tray_corner, px(TRAY_SHIP_REACH))
+        self._tray_roll = roll
+        return rects[self.tray_corner]
 
     def _overlay(self, size: tuple[int, int], view: pygame.Rect) -> pygame.Surface:
         """One translucent layer the size of the window, so the same camera draws on it (cleared over the view)."""
@@ -125,10 +147,7 @@ class BattleView:
             self._draw_shot_box(surf, reports)
         draw_scale_bar(surf, cam)
         self.compass_rect = draw_wind(surf, cam, st.wind_from)
-        tw = min(px(440), cam.view_w - px(200))
-        th = px(170)
-        right, bottom = cam.view_x + cam.view_w - px(12), cam.view_y + cam.view_h - px(12)
-        self.tray_rect = pygame.Rect(right - tw, bottom - th, tw, th)
+        self.tray_rect = self._place_tray(view, acting)
         sc.tray.draw(surf, self.tray_rect)
         sc.legend.draw(surf, view, lambda: (TABLE_MARKS, *sc.match.session.system.legend()))
         surf.set_clip(clip)
