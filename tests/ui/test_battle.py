@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game.persistence.save import read_save
+from game.systems.narration import DiceGroup, DiceRoll
 from game.ui.render.tape import handle_point
 from tests.ui.driver import battle, buttons, click, drag, frames, key, make_app, move_to, press_button
 
@@ -456,6 +457,4 @@ def test_the_dice_tray_moves_off_ships_lying_in_its_corner_when_a_roll_comes_up(
 
 
 def _a_roll():
-    from game.systems.narration import DiceGroup, DiceRoll
-
     return DiceRoll("Venerable fires", [DiceGroup(10, [3, 7, 10], 5)], "2 hits")

@@ -534,7 +534,7 @@ class DiceTray:
         y = bottom - 4
         keep: dict[tuple[int, int], tuple[Any, pygame.Surface]] = {}
         for roll in reversed(self.recent):
-            if y - px(LINE_H) < rect.top - px(LINE_H) * RECENT - 8:
+            if y - px(LINE_H) < rect.top - stack_height():
                 break
             key = (id(roll), rect.width)
             got = self._lines.get(key)
@@ -688,9 +688,14 @@ def tray_rect(view: pygame.Rect, corner: str, size: tuple[int, int], margin: int
     return pygame.Rect(view.right - margin - w, view.bottom - margin - h, w, h)
 
 
+def stack_height() -> int:
+    """How far above the tray the stack of recent rolls may reach (pixels)."""
+    return px(LINE_H) * RECENT + 8
+
+
 def tray_footprint(rect: pygame.Rect) -> pygame.Rect:
     """The tray with the stack of recent rolls above it: what it covers of the table."""
-    stack = px(LINE_H) * RECENT + 8
+    stack = stack_height()
     return pygame.Rect(rect.left, rect.top - stack, rect.width, rect.height + stack)
 
 
@@ -705,8 +710,6 @@ def choose_corner(
         area = tray_footprint(rects[corner]).inflate(2 * reach, 2 * reach)
         return sum(w for x, y, w in ships if area.collidepoint(x, y))
 
-    if keep not in rects:
-        keep = next(iter(rects))
     cost = {c: covered(c) for c in rects}
     if cost[keep] == 0:
         return keep

@@ -165,19 +165,22 @@ def nice_length(max_inches: float) -> float:
     return float(p)
 
 
-def draw_scale_bar(surf: pygame.Surface, cam: Camera) -> None:
+def draw_scale_bar(surf: pygame.Surface, cam: Camera) -> pygame.Rect:
+    """A bar of a round number of inches, bottom left of the table view; its box is returned, to keep clear of."""
     k = factor()
     inches = nice_length(160 * k / cam.scale)
     length = inches * cam.scale
     x0 = cam.view_x + 16 * k
     y0 = cam.view_y + cam.view_h - 22 * k
-    pygame.draw.rect(surf, (0, 0, 0), (x0 - 4 * k, y0 - 18 * k, length + 8 * k, 30 * k), border_radius=round(4 * k))
+    box = pygame.Rect(round(x0 - 4 * k), round(y0 - 18 * k), round(length + 8 * k), round(30 * k))
+    pygame.draw.rect(surf, (0, 0, 0), box, border_radius=round(4 * k))
     pygame.draw.line(surf, P.TEXT, (x0, y0), (x0 + length, y0), max(2, round(2 * k)))
     ticks = 4 if inches >= 4 else int(inches) or 1
     for i in range(ticks + 1):
         x = x0 + length * i / ticks
         pygame.draw.line(surf, P.TEXT, (x, y0 - 5 * k), (x, y0 + 5 * k), max(1, round(k)))
     blit_text(surf, f'{inches:g}"', (x0 + length / 2, y0 - 6 * k), 16, P.TEXT, "midbottom")
+    return box
 
 
 def draw_wind(surf: pygame.Surface, cam: Camera, wind_from: float) -> pygame.Rect:

@@ -43,7 +43,7 @@ NAME_STEPS = 6  # how far (in lines) a ship's name may walk from under her base 
 SHOT_TONES = {"head": (255, 230, 140), "": P.TEXT, "dim": P.TEXT_DIM, "bad": (255, 130, 120), "spent": (140, 140, 140)}
 #: The wind's wedges round the ship in hand are drawn this much lighter than the rule system paints them.
 ZONE_SHARE = 0.55
-TRAY_CLEAR_SCALE_BAR = 44  # bottom left, the dice tray sits this far up (UI pixels), clear of the scale bar
+TRAY_ABOVE_SCALE_BAR = 4  # bottom left, the dice tray sits this far (UI pixels) above the scale bar's box
 TRAY_SHIP_REACH = 24  # a ship's centre this near the tray (UI pixels) counts as covered by it
 
 
@@ -74,7 +74,7 @@ class BattleView:
         self.compass_rect: pygame.Rect | None = None  # the compass and the wind, as last drawn
         self.arc_reach: dict[str, float] = {}  # how far each ship's arcs were drawn (inches), as last drawn
 
-    def _place_tray(self, view: pygame.Rect, acting: str | None) -> pygame.Rect:
+    def _place_tray(self, view: pygame.Rect, acting: str | None, scale_bar: pygame.Rect) -> pygame.Rect:
         """The dice tray's rect: bottom right, unless the ships lie there and the other corner is clearer.
 
         The corner is chosen again only when a new roll comes up, so the dice never jump while a player
@@ -82,7 +82,8 @@ class BattleView:
         """
         sc = self.scene
         size = (min(px(440), view.width - px(200)), px(170))
-        rects = {c: tray_rect(view, c, size, px(12), px(TRAY_CLEAR_SCALE_BAR)) for c in CORNERS}
+        clear = view.bottom - scale_bar.top + px(TRAY_ABOVE_SCALE_BAR)
+        rects = {c: tray_rect(view, c, size, px(12), clear) for c in CORNERS}
         roll = sc.tray.current
         if roll is not None and roll is not self._tray_roll:
             watched = {acting, getattr(roll, "ship", None)}
@@ -145,9 +146,9 @@ class BattleView:
             self._draw_measure(surf)
         if reports:
             self._draw_shot_box(surf, reports)
-        draw_scale_bar(surf, cam)
+        scale_bar = draw_scale_bar(surf, cam)
         self.compass_rect = draw_wind(surf, cam, st.wind_from)
-        self.tray_rect = self._place_tray(view, acting)
+        self.tray_rect = self._place_tray(view, acting, scale_bar)
         sc.tray.draw(surf, self.tray_rect)
         sc.legend.draw(surf, view, lambda: (TABLE_MARKS, *sc.match.session.system.legend()))
         surf.set_clip(clip)
