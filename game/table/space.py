@@ -227,9 +227,12 @@ class TableSpace:
         self._floats[ship_id] = frozenset(shoals)
 
     def _in_way(self, ship_id: str, bb: tuple[float, float, float, float], flt: pymunk.ShapeFilter,
-                passing: Collection[str]) -> list[Piece]:
-        """What a ship's move or turn may meet in ``bb``: everything but the shoals she floats over or is passing."""
+                passing: Collection[str], through_ships: bool = False) -> list[Piece]:
+        """What a ship's move or turn may meet in ``bb``: everything but the shoals she floats over or is passing
+        (and the other ships, ``through_ships``: a planner asking only about the edges and the shores)."""
         pieces = self._near(bb, flt)
+        if through_ships:
+            pieces = [p for p in pieces if p.kind != "ship"]
         floats = self._floats.get(ship_id, frozenset())
         if not floats and not passing:
             return pieces
@@ -300,6 +303,7 @@ class TableSpace:
         *,
         start: Pose | None = None,
         passing: Collection[str] = (),
+        through_ships: bool = False,
     ) -> Sweep:
         """Slide the base straight along ``heading`` (default its own) for up to ``distance``.
 
@@ -321,7 +325,7 @@ class TableSpace:
         ox, oy = dx * dist, dy * dist
         bb = (x0 + min(ox, 0.0), y0 + min(oy, 0.0), x1 + max(ox, 0.0), y1 + max(oy, 0.0))
         best, hit = dist, None
-        for piece in self._in_way(ship_id, bb, rec.solo, passing):
+        for piece in self._in_way(ship_id, bb, rec.solo, passing, through_ships):
             t = time_of_impact(rect, dx, dy, piece, best)
             if t is not None and (t < best or hit is None):
                 best, hit = t, piece
@@ -333,7 +337,10 @@ class TableSpace:
         signed = travelled if distance >= 0 else -travelled
         return Sweep(signed, end, None if hit is None else self._contact(hit.kind, hit.id))
 
-    def pivot(self, ship_id: str, turn: float, *, start: Pose | None = None, passing: Collection[str] = ()) -> Pivot:
+    def pivot(
+        self, ship_id: str, turn: float, *, start: Pose | None = None, passing: Collection[str] = (),
+        through_ships: bool = False,
+    ) -> Pivot:
         """Turn in place about the centre by ``turn`` degrees (clockwise positive).
 
         Orientations are checked every PIVOT_STEP degrees or less and at the
@@ -347,7 +354,8 @@ class TableSpace:
             return Pivot(0.0, pose[2], None)
         radius = math.hypot(rect.hl, rect.hw)
         bb = (rect.cx - radius, rect.cy - radius, rect.cx + radius, rect.cy + radius)
-        pieces = sorted(self._in_way(ship_id, bb, rec.solo, passing), key=lambda p: (_KIND_ORDER[p.kind], p.id))
+        pieces = self._in_way(ship_id, bb, rec.solo, passing, through_ships)
+        pieces = sorted(pieces, key=lambda p: (_KIND_ORDER[p.kind], p.id))
         steps = max(1, math.ceil(abs(turn) / PIVOT_STEP - 1e-9))
         for k in range(1, steps + 1):
             h = pose[2] + turn * k / steps
@@ -360,10 +368,11 @@ class TableSpace:
         return Pivot(turn, pose[2] + turn, None)
 
     def pivot_blocker(
-        self, ship_id: str, turn: float, *, start: Pose | None = None, passing: Collection[str] = ()
+        self, ship_id: str, turn: float, *, start: Pose | None = None, passing: Collection[str] = (),
+        through_ships: bool = False,
     ) -> Contact | None:
         """First thing met when turning ``turn`` degrees in place (clockwise positive), else None."""
-        return self.pivot(ship_id, turn, start=start, passing=passing).contact
+        return self.pivot(ship_id, turn, start=start, passing=passing, through_ships=through_ships).contact
 
     def pivot_blocker_to(self, ship_id: str, new_heading: float) -> Contact | None:
         """Like pivot_blocker, turning the shorter way to ``new_heading``."""

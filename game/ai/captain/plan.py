@@ -110,6 +110,9 @@ class Planner:
         #: Declining action: the share of her value that open water between her and the nearest enemy is
         #: worth, in full at the range the enemy can close in two activations (0: she does not shy away).
         self.evade = 0.0
+        #: Sea room asked of the edges and shores alone, through the other ships (``reach.sea_room``): a
+        #: friend lying ahead of her does not hide the edge behind him.  The old captain looks as she did.
+        self.room_through_ships = False
         #: What she aims at on each target (None: ``aim.aims_at``).
         self.aims: Callable[[Ship], tuple[str, ...]] | None = None
         #: The complete activations of the last ``run``.
@@ -361,7 +364,7 @@ class Planner:
         v += self.potential_weight * reach.potential(self.ap, st, me, foes) + reach.prize(self.ap, st, me)
         v += squadron.cover(self.ap, st, me, foes, self.pressing)
         if not me.boarding_with:
-            node.risk = reach.sea_room(st, me, self.exit)
+            node.risk = reach.sea_room(st, me, self.exit, self.room_through_ships)
             v -= SEA_ROOM_COST * worth * node.risk
         flag = next((s for s in st.ships.values() if s.side == me.side and s.has("flagship") and s.id != me.id), None)
         if flag is not None and flag.status == AFLOAT:

@@ -318,13 +318,16 @@ def offing(ap: Appraiser, state: GameState, me: Ship) -> float:
     return worst
 
 
-def sea_room(state: GameState, ship: Ship, exit_edge: str | None = None) -> float:
+def sea_room(state: GameState, ship: Ship, exit_edge: str | None = None, through_ships: bool = False) -> float:
     """0 when she can keep off every edge and shore next turn; up to 1 when she cannot.
 
     Sailing the least she may (half the rate, at one sail lower) and turning
     her full allowance, half of it, or not at all after each segment, where
     her base has room to pivot; a path that is taken aback stops her (costly
-    but not lost) and counts as 0.4.
+    but not lost) and counts as 0.4.  ``through_ships``: only the edges and
+    shores are asked, as if the other ships were not there (they move); without
+    it, a ship lying ahead stops the look there, and the edge behind him is not
+    seen (the old captain's way, kept for ``captain-v1``).
     """
     if ship.status != AFLOAT or ship.shore_battery or ship.adrift or ship.boarding_with:
         return 0.0
@@ -332,7 +335,7 @@ def sea_room(state: GameState, ship: Ship, exit_edge: str | None = None) -> floa
     r = state.rules
     sails = r.sails
     top = weather.top_speed(state, float(r.speeds[ship.size][ship.sail or sails[0]]) + 1.0)
-    probe = sp.sweep(ship.id, top * int(r.segments) + 1.0)
+    probe = sp.sweep(ship.id, top * int(r.segments) + 1.0, through_ships=through_ships)
     if probe.contact is None or probe.contact.kind == "ship" or probe.contact.id == exit_edge:
         return 0.0
     lower = sails[max(0, sails.index(ship.sail) - 1)] if ship.sail in sails else sails[0]
@@ -349,11 +352,11 @@ def sea_room(state: GameState, ship: Ship, exit_edge: str | None = None) -> floa
             worst[0] = min(worst[0], 0.4)
             return False
         least = max(0.0, rate + float(r.disposition_rate.get(disp, 0.0))) * float(r.minimum_fraction)
-        sw = sp.sweep(ship.id, least, start=pose)
+        sw = sp.sweep(ship.id, least, start=pose, through_ships=through_ships)
         if sw.contact is not None and sw.contact.kind != "ship" and sw.contact.id != exit_edge:
             return False
         for t in (0.0, turn, -turn, turn / 2, -turn / 2) if not (ship.rudder and k < 2) else (0.0,):
-            if t and sp.pivot_blocker(ship.id, t, start=sw.pose) is not None:
+            if t and sp.pivot_blocker(ship.id, t, start=sw.pose, through_ships=through_ships) is not None:
                 continue  # no room to swing her stern round
             if walk((sw.pose[0], sw.pose[1], norm_heading(pose[2] + t)), k + 1):
                 return True

@@ -106,6 +106,7 @@ class SearchCaptain(CaptainPlayer):
             planner.pursue = not refuse
             planner.evade = EVADE_WORTH if refuse else STAND_OFF_WORTH if squadrons else 0.0
             planner.focus, planner.pressing = doubling, pressed
+            planner.room_through_ships = True
             if self.level.heedless:
                 planner.aims = hull_only
 

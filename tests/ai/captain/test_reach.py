@@ -1,0 +1,64 @@
+"""Sea room: can she keep off the table's edge next turn, whatever ships lie about her?"""
+
+from game.ai import make_player
+from game.ai.captain import reach
+from game.ai.decide import decide
+from game.content.load import load_default, load_scenario, scenario_path
+from game.persistence.session import Session
+from game.systems.base import Refusal
+from tests.systems.btq21.battle import battle
+
+
+def _along_the_south_edge(with_friend_ahead: bool):
+    """Vanguard 0.8" off the south edge, her bow 12.5 degrees towards it, sailing east at easy sail; ahead of her,
+    on the same line, Bellerophon (a position the searching captain reached in a squadron action, seed 30016)."""
+    ships = [
+        {"id": "vanguard", "rate": "3rd", "pose": (33.19, 0.83, 102.5), "sail": "easy"},
+        {"id": "bucentaure", "side": "french", "rate": "3rd", "pose": (35.0, 32.0, 200.0), "sail": "easy"},
+    ]
+    if with_friend_ahead:
+        ships.append({"id": "bellerophon", "rate": "3rd", "pose": (35.78, 0.97, 95.0), "sail": "easy"})
+    return battle(ships, wind_from=0)
+
+
+def test_with_nothing_ahead_a_ship_whose_least_move_touches_the_edge_has_no_sea_room():
+    st = _along_the_south_edge(with_friend_ahead=False)
+    assert reach.sea_room(st, st.ships["vanguard"]) == 1.0
+
+
+def test_a_friend_lying_ahead_does_not_hide_the_edge_behind_him():
+    st = _along_the_south_edge(with_friend_ahead=True)
+    assert reach.sea_room(st, st.ships["vanguard"], through_ships=True) == 1.0
+    # The old captain's look stops at the first thing ahead, the friend, and sees room there; captain-v1
+    # keeps it, unchanged, so that progress is measured against her.
+    assert reach.sea_room(st, st.ships["vanguard"]) == 0.0
+
+
+def test_a_ship_with_open_water_ahead_has_room_either_way():
+    st = battle(
+        [
+            {"id": "vanguard", "rate": "3rd", "pose": (33.0, 10.0, 95.0), "sail": "easy"},
+            {"id": "bellerophon", "rate": "3rd", "pose": (36.0, 10.2, 95.0), "sail": "easy"},
+            {"id": "bucentaure", "side": "french", "rate": "3rd", "pose": (35.0, 32.0, 200.0), "sail": "easy"},
+        ],
+        wind_from=0,
+    )
+    assert reach.sea_room(st, st.ships["vanguard"], through_ships=True) == 0.0
+    assert reach.sea_room(st, st.ships["vanguard"]) == 0.0
+
+
+def test_in_the_squadron_action_the_searching_captains_line_does_not_sail_off_the_south_edge():
+    # Seed 30016, British captain:normal against captain-v1: standing off to the south, Vanguard ended her
+    # fourth turn 0.8" off the edge with her bow turned towards it, astern of Bellerophon, and in turn five
+    # she could not help sailing off the table (half her value to the French, a third of the line gone).
+    rules, ships = load_default()
+    sc = load_scenario(scenario_path("squadron"), ships, rules)
+    players = {"british": "captain:normal", "french": "captain-v1"}
+    session = Session(sc, rules, 30016, players, {})
+    agents = {side: make_player(kind, 30016, side) for side, kind in players.items()}
+    while not session.over and session.state.turn <= 6:
+        options = session.legal()
+        decide(agents[session.side_of(options)], session.state, options,
+               lambda cmd: not isinstance(session.submit(cmd), Refusal))
+    left = [s.id for s in session.state.ships.values() if s.side == "british" and s.status == "left_table"]
+    assert left == []
