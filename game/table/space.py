@@ -337,10 +337,7 @@ class TableSpace:
         signed = travelled if distance >= 0 else -travelled
         return Sweep(signed, end, None if hit is None else self._contact(hit.kind, hit.id))
 
-    def pivot(
-        self, ship_id: str, turn: float, *, start: Pose | None = None, passing: Collection[str] = (),
-        through_ships: bool = False,
-    ) -> Pivot:
+    def pivot(self, ship_id: str, turn: float, *, start: Pose | None = None, passing: Collection[str] = ()) -> Pivot:
         """Turn in place about the centre by ``turn`` degrees (clockwise positive).
 
         Orientations are checked every PIVOT_STEP degrees or less and at the
@@ -354,8 +351,7 @@ class TableSpace:
             return Pivot(0.0, pose[2], None)
         radius = math.hypot(rect.hl, rect.hw)
         bb = (rect.cx - radius, rect.cy - radius, rect.cx + radius, rect.cy + radius)
-        pieces = self._in_way(ship_id, bb, rec.solo, passing, through_ships)
-        pieces = sorted(pieces, key=lambda p: (_KIND_ORDER[p.kind], p.id))
+        pieces = sorted(self._in_way(ship_id, bb, rec.solo, passing), key=lambda p: (_KIND_ORDER[p.kind], p.id))
         steps = max(1, math.ceil(abs(turn) / PIVOT_STEP - 1e-9))
         for k in range(1, steps + 1):
             h = pose[2] + turn * k / steps
@@ -368,11 +364,10 @@ class TableSpace:
         return Pivot(turn, pose[2] + turn, None)
 
     def pivot_blocker(
-        self, ship_id: str, turn: float, *, start: Pose | None = None, passing: Collection[str] = (),
-        through_ships: bool = False,
+        self, ship_id: str, turn: float, *, start: Pose | None = None, passing: Collection[str] = ()
     ) -> Contact | None:
         """First thing met when turning ``turn`` degrees in place (clockwise positive), else None."""
-        return self.pivot(ship_id, turn, start=start, passing=passing, through_ships=through_ships).contact
+        return self.pivot(ship_id, turn, start=start, passing=passing).contact
 
     def pivot_blocker_to(self, ship_id: str, new_heading: float) -> Contact | None:
         """Like pivot_blocker, turning the shorter way to ``new_heading``."""

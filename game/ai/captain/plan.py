@@ -110,8 +110,8 @@ class Planner:
         #: Declining action: the share of her value that open water between her and the nearest enemy is
         #: worth, in full at the range the enemy can close in two activations (0: she does not shy away).
         self.evade = 0.0
-        #: Sea room asked of the edges and shores alone, through the other ships (``reach.sea_room``): a
-        #: friend lying ahead of her does not hide the edge behind him.  The old captain looks as she did.
+        #: Sea room looked for with her moves passing through the other ships (``reach.sea_room``): a friend
+        #: lying ahead of her does not hide the edge behind him.  The old captain looks as she did.
         self.room_through_ships = False
         #: What she aims at on each target (None: ``aim.aims_at``).
         self.aims: Callable[[Ship], tuple[str, ...]] | None = None

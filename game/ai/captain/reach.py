@@ -324,10 +324,11 @@ def sea_room(state: GameState, ship: Ship, exit_edge: str | None = None, through
     Sailing the least she may (half the rate, at one sail lower) and turning
     her full allowance, half of it, or not at all after each segment, where
     her base has room to pivot; a path that is taken aback stops her (costly
-    but not lost) and counts as 0.4.  ``through_ships``: only the edges and
-    shores are asked, as if the other ships were not there (they move); without
-    it, a ship lying ahead stops the look there, and the edge behind him is not
-    seen (the old captain's way, kept for ``captain-v1``).
+    but not lost) and counts as 0.4.  ``through_ships``: her moves meet only the
+    edges and shores, as if the other ships were not there (they move on), though
+    a ship alongside still stops her turning; without it, a ship lying ahead stops
+    the look there and the edge behind him is not seen (the old captain's way,
+    kept for ``captain-v1``).
     """
     if ship.status != AFLOAT or ship.shore_battery or ship.adrift or ship.boarding_with:
         return 0.0
@@ -356,7 +357,7 @@ def sea_room(state: GameState, ship: Ship, exit_edge: str | None = None, through
         if sw.contact is not None and sw.contact.kind != "ship" and sw.contact.id != exit_edge:
             return False
         for t in (0.0, turn, -turn, turn / 2, -turn / 2) if not (ship.rudder and k < 2) else (0.0,):
-            if t and sp.pivot_blocker(ship.id, t, start=sw.pose, through_ships=through_ships) is not None:
+            if t and sp.pivot_blocker(ship.id, t, start=sw.pose) is not None:
                 continue  # no room to swing her stern round
             if walk((sw.pose[0], sw.pose[1], norm_heading(pose[2] + t)), k + 1):
                 return True

@@ -34,6 +34,25 @@ def test_a_friend_lying_ahead_does_not_hide_the_edge_behind_him():
     assert reach.sea_room(st, st.ships["vanguard"]) == 0.0
 
 
+def test_a_friend_close_ahead_that_stops_her_turning_away_from_the_edge_leaves_her_no_room():
+    # Turn six of the same battle, with the change's first form (turns through ships as well): Bellerophon
+    # 1.4" off the south edge, bow towards it, Vanguard 2.4" ahead on the same line.  After her least move
+    # a turn to port, away from the edge, would swing her bow into Vanguard's stern; the engine refuses it,
+    # and straight on she sails off the table.
+    def st(with_friend: bool):
+        ships = [
+            {"id": "bellerophon", "rate": "3rd", "pose": (45.33, 1.43, 110.0), "sail": "easy"},
+            {"id": "bucentaure", "side": "french", "rate": "3rd", "pose": (45.0, 32.0, 20.0), "sail": "easy"},
+        ]
+        if with_friend:
+            ships.append({"id": "vanguard", "rate": "3rd", "pose": (47.77, 1.56, 110.0), "sail": "easy"})
+        return battle(ships, wind_from=0)
+
+    crowded, alone = st(True), st(False)
+    assert reach.sea_room(crowded, crowded.ships["bellerophon"], through_ships=True) == 1.0
+    assert reach.sea_room(alone, alone.ships["bellerophon"], through_ships=True) == 0.0
+
+
 def test_a_ship_with_open_water_ahead_has_room_either_way():
     st = battle(
         [
