@@ -9,25 +9,26 @@ from game.systems.base import Refusal
 from tests.systems.btq21.battle import battle
 
 
-def _along_the_south_edge(with_friend_ahead: bool):
-    """Vanguard 0.8" off the south edge, her bow 12.5 degrees towards it, sailing east at easy sail; ahead of her,
-    on the same line, Bellerophon (a position the searching captain reached in a squadron action, seed 30016)."""
-    ships = [
-        {"id": "vanguard", "rate": "3rd", "pose": (33.19, 0.83, 102.5), "sail": "easy"},
-        {"id": "bucentaure", "side": "french", "rate": "3rd", "pose": (35.0, 32.0, 200.0), "sail": "easy"},
-    ]
-    if with_friend_ahead:
-        ships.append({"id": "bellerophon", "rate": "3rd", "pose": (35.78, 0.97, 95.0), "sail": "easy"})
+def _seventy_fours(*poses: tuple[str, tuple[float, float, float]]):
+    """British 74s at easy sail in a northerly wind, a French one far off to the north."""
+    ships = [{"id": sid, "rate": "3rd", "pose": pose, "sail": "easy"} for sid, pose in poses]
+    ships.append({"id": "bucentaure", "side": "french", "rate": "3rd", "pose": (40.0, 32.0, 200.0), "sail": "easy"})
     return battle(ships, wind_from=0)
 
 
+#: Vanguard 0.8" off the south edge, her bow 12.5 degrees towards it, sailing east; ahead of her on the same
+#: line, Bellerophon (where the searching captain's line stood in a squadron action, seed 30016, turn five).
+VANGUARD_AT_THE_EDGE = ("vanguard", (33.19, 0.83, 102.5))
+BELLEROPHON_AHEAD = ("bellerophon", (35.78, 0.97, 95.0))
+
+
 def test_with_nothing_ahead_a_ship_whose_least_move_touches_the_edge_has_no_sea_room():
-    st = _along_the_south_edge(with_friend_ahead=False)
+    st = _seventy_fours(VANGUARD_AT_THE_EDGE)
     assert reach.sea_room(st, st.ships["vanguard"]) == 1.0
 
 
 def test_a_friend_lying_ahead_does_not_hide_the_edge_behind_him():
-    st = _along_the_south_edge(with_friend_ahead=True)
+    st = _seventy_fours(VANGUARD_AT_THE_EDGE, BELLEROPHON_AHEAD)
     assert reach.sea_room(st, st.ships["vanguard"], through_ships=True) == 1.0
     # The old captain's look stops at the first thing ahead, the friend, and sees room there; captain-v1
     # keeps it, unchanged, so that progress is measured against her.
@@ -39,29 +40,15 @@ def test_a_friend_close_ahead_that_stops_her_turning_away_from_the_edge_leaves_h
     # 1.4" off the south edge, bow towards it, Vanguard 2.4" ahead on the same line.  After her least move
     # a turn to port, away from the edge, would swing her bow into Vanguard's stern; the engine refuses it,
     # and straight on she sails off the table.
-    def st(with_friend: bool):
-        ships = [
-            {"id": "bellerophon", "rate": "3rd", "pose": (45.33, 1.43, 110.0), "sail": "easy"},
-            {"id": "bucentaure", "side": "french", "rate": "3rd", "pose": (45.0, 32.0, 20.0), "sail": "easy"},
-        ]
-        if with_friend:
-            ships.append({"id": "vanguard", "rate": "3rd", "pose": (47.77, 1.56, 110.0), "sail": "easy"})
-        return battle(ships, wind_from=0)
-
-    crowded, alone = st(True), st(False)
+    bellerophon = ("bellerophon", (45.33, 1.43, 110.0))
+    crowded = _seventy_fours(bellerophon, ("vanguard", (47.77, 1.56, 110.0)))
+    alone = _seventy_fours(bellerophon)
     assert reach.sea_room(crowded, crowded.ships["bellerophon"], through_ships=True) == 1.0
     assert reach.sea_room(alone, alone.ships["bellerophon"], through_ships=True) == 0.0
 
 
 def test_a_ship_with_open_water_ahead_has_room_either_way():
-    st = battle(
-        [
-            {"id": "vanguard", "rate": "3rd", "pose": (33.0, 10.0, 95.0), "sail": "easy"},
-            {"id": "bellerophon", "rate": "3rd", "pose": (36.0, 10.2, 95.0), "sail": "easy"},
-            {"id": "bucentaure", "side": "french", "rate": "3rd", "pose": (35.0, 32.0, 200.0), "sail": "easy"},
-        ],
-        wind_from=0,
-    )
+    st = _seventy_fours(("vanguard", (33.0, 10.0, 95.0)), ("bellerophon", (36.0, 10.2, 95.0)))
     assert reach.sea_room(st, st.ships["vanguard"], through_ships=True) == 0.0
     assert reach.sea_room(st, st.ships["vanguard"]) == 0.0
 
