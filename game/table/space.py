@@ -55,6 +55,7 @@ LAYOUTS_KEPT = 1 << 10
 _KIND_ORDER = {"ship": 0, "terrain": 1, "shoal": 2, "edge": 3}
 _ANY = pymunk.ShapeFilter()
 _SIGHT_MASK = SHIP_CAT | TERRAIN_CAT
+_NO_SHIPS_MASK = pymunk.ShapeFilter.ALL_MASKS() ^ SHIP_CAT
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ class _Base(NamedTuple):
 class _Ship:
     """Everything cached about one base, refreshed only when its pose changes."""
 
-    __slots__ = ("body", "length", "piece", "pose", "rect", "shape", "sight", "solo", "width")
+    __slots__ = ("body", "length", "no_ships", "piece", "pose", "rect", "shape", "sight", "solo", "width")
 
     def __init__(self, group: int) -> None:
         self.pose: Pose = (math.nan, math.nan, math.nan)
@@ -104,6 +105,8 @@ class _Ship:
         # leaves the ship out of its own results.
         self.solo = pymunk.ShapeFilter(group=group)
         self.sight = pymunk.ShapeFilter(group=group, mask=_SIGHT_MASK)
+        # A planner asking only about the edges and the shores (``sweep(through_ships=True)``).
+        self.no_ships = pymunk.ShapeFilter(group=group, mask=_NO_SHIPS_MASK)
 
 
 class TableSpace:
@@ -227,12 +230,10 @@ class TableSpace:
         self._floats[ship_id] = frozenset(shoals)
 
     def _in_way(self, ship_id: str, bb: tuple[float, float, float, float], flt: pymunk.ShapeFilter,
-                passing: Collection[str], through_ships: bool = False) -> list[Piece]:
-        """What a ship's move or turn may meet in ``bb``: everything but the shoals she floats over or is passing
-        (and the other ships, ``through_ships``: a planner asking only about the edges and the shores)."""
+                passing: Collection[str]) -> list[Piece]:
+        """What a ship's move or turn may meet in ``bb``: everything ``flt`` lets through but the shoals she
+        floats over or is passing."""
         pieces = self._near(bb, flt)
-        if through_ships:
-            pieces = [p for p in pieces if p.kind != "ship"]
         floats = self._floats.get(ship_id, frozenset())
         if not floats and not passing:
             return pieces
@@ -325,7 +326,7 @@ class TableSpace:
         ox, oy = dx * dist, dy * dist
         bb = (x0 + min(ox, 0.0), y0 + min(oy, 0.0), x1 + max(ox, 0.0), y1 + max(oy, 0.0))
         best, hit = dist, None
-        for piece in self._in_way(ship_id, bb, rec.solo, passing, through_ships):
+        for piece in self._in_way(ship_id, bb, rec.no_ships if through_ships else rec.solo, passing):
             t = time_of_impact(rect, dx, dy, piece, best)
             if t is not None and (t < best or hit is None):
                 best, hit = t, piece
