@@ -18,8 +18,8 @@ WAIT = 30.0
 #: Commands played before the connection is cut.
 DROP_AT = 3
 #: Commands played before the host closes the first time: short of the first broadside that could end the
-#: duel.  (At ten, one battle in forty ended first, by a morale test failed to an early broadside or the
-#: Guerriere sailed off the table: 6 of about 260 runs.)
+#: duel.  (At ten, one battle in forty or more ended first: 6 of about 260 runs, the Guerriere's magazine
+#: blown up by a critical or her colours struck to a failed morale test after an early broadside.)
 HALF = 3
 #: Seconds each end thinks before a command, so the battle is still on when the connection drops.
 PACE = 0.01
