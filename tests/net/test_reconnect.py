@@ -17,10 +17,11 @@ RULES, SHIPS = load_default()
 WAIT = 30.0
 #: Commands played before the connection is cut.
 DROP_AT = 3
-#: Commands played before the host closes the first time: short of the first broadside that could end the
-#: duel.  (At ten, one battle in forty or more ended first: 6 of about 260 runs, the Guerriere's magazine
-#: blown up by a critical or her colours struck to a failed morale test after an early broadside.)
-HALF = 3
+#: Commands played before the host closes the first time: the first activation only, which no dice can end
+#: (at ten, one battle in forty or more ended first: 6 of about 260 runs, the Guerriere's magazine blown
+#: up by a critical or her colours struck to a failed morale test after an early broadside; at three the
+#: random player may already have fired).  The battle is resumed in the middle of that activation.
+HALF = 1
 #: Seconds each end thinks before a command, so the battle is still on when the connection drops.
 PACE = 0.01
 
