@@ -110,6 +110,10 @@ class Planner:
         #: Declining action: the share of her value that open water between her and the nearest enemy is
         #: worth, in full at the range the enemy can close in two activations (0: she does not shy away).
         self.evade = 0.0
+        #: The pull of a disabled enemy (``reach.pursuit``): the share of her value it is worth alongside, and
+        #: the range at which it fades to nothing; and whether the offing overlooks disabled enemies.
+        self.pursuit_worth, self.pursuit_range = reach.PURSUIT_WORTH, reach.PURSUIT_RANGE
+        self.offing_past_cripples = False
         #: Sea room looked for with her moves passing through the other ships (``reach.sea_room``): a friend
         #: lying ahead of her does not hide the edge behind him.  The old captain looks as she did.
         self.room_through_ships = False
@@ -371,9 +375,9 @@ class Planner:
             gap = reach.gap(me, flag) - COHESION_RANGE
             v -= COHESION_COST * worth * min(12.0, max(0.0, gap))
         if self.pursue:
-            v += reach.pursuit(self.ap, st, me)
+            v += reach.pursuit(self.ap, st, me, self.pursuit_worth, self.pursuit_range)
         if self.evade:
-            v += self.evade * worth * reach.offing(self.ap, st, me)
+            v += self.evade * worth * reach.offing(self.ap, st, me, self.offing_past_cripples)
         enemies = [e for e in reach.fighting_foes(st, me) if not e.shore_battery]
         if enemies:
             near = min(enemies, key=lambda e: (e.x - me.x) ** 2 + (e.y - me.y) ** 2)

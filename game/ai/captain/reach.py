@@ -289,31 +289,44 @@ def prize(ap: Appraiser, state: GameState, me: Ship) -> float:
     return PRIZE_CHANCE * best
 
 
-def pursuit(ap: Appraiser, state: GameState, me: Ship) -> float:
+def disabled(ship: Ship) -> bool:
+    """She can no longer get away or fight back well: adrift, or her rigging or crew crippled."""
+    return ship.adrift or ship.crippled("rigging") or ship.crippled("crew")
+
+
+def pursuit(
+    ap: Appraiser,
+    state: GameState,
+    me: Ship,
+    worth: float = PURSUIT_WORTH,
+    reach_in: float = PURSUIT_RANGE,
+) -> float:
     """Being near an enemy that can no longer get away or fight back well: adrift, or with her rigging
     or crew crippled.
 
     One activation of look-ahead does not see the capture or the sinking two turns away, so without
     this the captain trades long shots with a wreck and the game ends drawn.  Each such enemy adds
-    ``PURSUIT_WORTH`` of her value, in full alongside and falling to nothing at ``PURSUIT_RANGE``.
+    ``worth`` of her value, in full alongside and falling to nothing at ``reach_in`` inches.
     """
     v = 0.0
     for e in fighting_foes(state, me):
-        if e.adrift or e.crippled("rigging") or e.crippled("crew"):
-            v += PURSUIT_WORTH * ap.value[e.id] * max(0.0, PURSUIT_RANGE - gap(me, e)) / PURSUIT_RANGE
+        if disabled(e):
+            v += worth * ap.value[e.id] * max(0.0, reach_in - gap(me, e)) / reach_in
     return v
 
 
-def offing(ap: Appraiser, state: GameState, me: Ship) -> float:
+def offing(ap: Appraiser, state: GameState, me: Ship, past_cripples: bool = False) -> float:
     """How far she lies from the enemy, as a share (0 to 1) of what the nearest can close in two activations.
 
     A ship declining action wants the enemy unable to reach close range before the battle ends;
-    each enemy's own reach measures that, so a dismasted one is soon left behind.
+    each enemy's own reach measures that, so a dismasted one is soon left behind.  ``past_cripples``:
+    disabled enemies do not count (a stronger side standing off keeps clear of the ships that can
+    still come on to her, not of the wreck she means to finish).
     """
     worst = 1.0
     close = float(weather.ranges(state)["close"])
     for e in fighting_foes(state, me):
-        if not e.shore_battery:
+        if not e.shore_battery and not (past_cripples and disabled(e)):
             worst = min(worst, gap(me, e) / (2.0 * reach_of(ap, state, e) + close))
     return worst
 

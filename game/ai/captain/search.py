@@ -49,6 +49,9 @@ REFUSE_THREAT_WEIGHT, REFUSE_POTENTIAL_WEIGHT = 1.5, 0.0
 EVADE_WORTH = 1.0
 #: In a squadron action (two ships a side or more), the stronger side's offing is worth this share of her value.
 STAND_OFF_WORTH = 1.0
+#: Finishing cripples: a disabled enemy's pull (``reach.pursuit``) is this share of her value alongside,
+#: fading to nothing at this range; standing off, the stronger side's offing overlooks disabled enemies.
+FINISH_WORTH, FINISH_RANGE = 0.2, 48.0
 #: In a fleet action (``plan.MANY_SHIPS``): at most this many plans, and this share of the level's trials.
 FLEET_PLANS, FLEET_TRIAL_SHARE = 2, 3
 #: How much a trial's outcome counts against the look-ahead's own guess for the path.
@@ -106,6 +109,9 @@ class SearchCaptain(CaptainPlayer):
             planner.pursue = not refuse
             planner.evade = EVADE_WORTH if refuse else STAND_OFF_WORTH if squadrons else 0.0
             planner.focus, planner.pressing = doubling, pressed
+            if not refuse and not self.level.heedless and FINISH_WORTH > 0:
+                planner.pursuit_worth, planner.pursuit_range = FINISH_WORTH, FINISH_RANGE
+                planner.offing_past_cripples = True
             planner.room_through_ships = True
             if self.level.heedless:
                 planner.aims = hull_only

@@ -1,5 +1,7 @@
 """Sea room: can she keep off the table's edge next turn, whatever ships lie about her?"""
 
+import pytest
+
 from game.ai import make_player
 from game.ai.captain import reach
 from game.ai.decide import decide
@@ -68,3 +70,40 @@ def test_in_the_squadron_action_the_searching_captains_line_does_not_sail_off_th
                lambda cmd: not isinstance(session.submit(cmd), Refusal))
     left = [s.id for s in session.state.ships.values() if s.side == "british" and s.status == "left_table"]
     assert left == []
+
+
+def _cripple_and_frigate():
+    st = battle(
+        [
+            {"id": "big", "pose": (24, 30, 90), "guns": 44, "rate": "4th"},
+            {"id": "small", "side": "french", "pose": (48, 20, 90), "rate": "6th"},
+            {"id": "smaller", "side": "french", "pose": (68, 46, 90), "rate": "6th"},
+        ],
+        wind_from=0,
+        victory={"mode": "points"},
+    )
+    st.ships["small"].rigging = 10  # crippled: she can no longer get away
+    return st
+
+
+def test_a_disabled_enemy_pulls_in_proportion_to_how_near_she_is_out_to_the_given_range():
+    from game.systems.btq21.evaluation import Appraiser
+
+    st = _cripple_and_frigate()
+    big, small = st.ships["big"], st.ships["small"]
+    ap = Appraiser(st, "british")
+    gap = reach.gap(big, small)
+    assert reach.disabled(small) and not reach.disabled(st.ships["smaller"])
+    assert reach.pursuit(ap, st, big, 0.2, 48.0) == pytest.approx(0.2 * ap.value["small"] * (48.0 - gap) / 48.0)
+    # The old captain's pull is a twentieth of her value and reaches 30" only: at this gap (23") it is
+    # about a tenth as strong (measured 0.42 against 3.96 points).
+    assert reach.pursuit(ap, st, big) < 0.15 * reach.pursuit(ap, st, big, 0.2, 48.0)
+
+
+def test_an_offing_past_cripples_is_measured_from_the_enemies_that_can_still_come_on():
+    from game.systems.btq21.evaluation import Appraiser
+
+    st = _cripple_and_frigate()
+    ap = Appraiser(st, "british")
+    big = st.ships["big"]
+    assert reach.offing(ap, st, big, past_cripples=True) > reach.offing(ap, st, big)

@@ -220,3 +220,28 @@ def _stronger_squadron_gap(monkeypatch, stand_off: float) -> float:
 def test_in_a_squadron_action_the_stronger_side_too_lets_the_enemy_come_to_her(monkeypatch):
     # Measured: 26.3" standing off, 22.2" not.  In a duel she never stands off (a single ship a side).
     assert _stronger_squadron_gap(monkeypatch, 1.0) > _stronger_squadron_gap(monkeypatch, 0.0) + 2.0
+
+
+def _gap_to_cripple(monkeypatch, finish: float) -> float:
+    """Two 4th-rates on a northerly wind, a crippled 6th-rate some 25" off the first one's lee bow: the gap left."""
+    monkeypatch.setattr(search, "FINISH_WORTH", finish)
+    st = battle(
+        [
+            {"id": "big", "pose": (24, 30, 90), "guns": 44, "rate": "4th"},
+            {"id": "bigger", "pose": (14, 30, 90), "guns": 44, "rate": "4th"},
+            {"id": "small", "side": "french", "pose": (48, 20, 90), "rate": "6th"},
+            {"id": "smaller", "side": "french", "pose": (68, 46, 90), "rate": "6th"},
+        ],
+        wind_from=0,
+        victory={"mode": "points"},
+    )
+    st.ships["small"].rigging = 10  # rigging crippled
+    activate(st, "big")
+    _activation(st, make_player("captain:normal", 1, "british"), "british")
+    return reach.gap(st.ships["big"], st.ships["small"])
+
+
+def test_the_stronger_side_bears_down_on_a_crippled_enemy_rather_than_holding_off_from_her(monkeypatch):
+    # Measured: 21.3" with the pull of a cripple out to 48" (and the offing kept from the healthy enemy
+    # only), 22.5" without.
+    assert _gap_to_cripple(monkeypatch, search.FINISH_WORTH) < _gap_to_cripple(monkeypatch, 0.0) - 0.8
