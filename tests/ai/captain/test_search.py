@@ -199,21 +199,23 @@ def test_an_easy_captain_aims_at_the_hull_where_the_others_bring_down_the_riggin
     assert _aims_fired("captain:normal") == ["rigging"]
 
 
+def _two_a_side(poses: dict[str, tuple[float, float, float]], crippled: str | None = None):
+    """Two 4th-rates ("big", "bigger") against two 6th-rates ("small", "smaller") on a northerly wind,
+    after "big" has sailed her activation as ``captain:normal`` (``crippled``: that 6th-rate's rigging is)."""
+    fours = [{"id": i, "pose": poses[i], "guns": 44, "rate": "4th"} for i in ("big", "bigger")]
+    sixes = [{"id": i, "side": "french", "pose": poses[i], "rate": "6th"} for i in ("small", "smaller")]
+    st = battle(fours + sixes, wind_from=0, victory={"mode": "points"})
+    if crippled is not None:
+        st.ships[crippled].rigging = 10
+    activate(st, "big")
+    _activation(st, make_player("captain:normal", 1, "british"), "british")
+    return st
+
+
 def _stronger_squadron_gap(monkeypatch, stand_off: float) -> float:
     """Two 4th-rates sailing west, two 6th-rates 20" astern coming after them: the gap the first 4th-rate leaves."""
     monkeypatch.setattr(search, "STAND_OFF_WORTH", stand_off)
-    st = battle(
-        [
-            {"id": "big", "pose": (20, 24, 270), "guns": 44, "rate": "4th"},
-            {"id": "bigger", "pose": (20, 14, 270), "guns": 44, "rate": "4th"},
-            {"id": "small", "side": "french", "pose": (40, 24, 270), "rate": "6th"},
-            {"id": "smaller", "side": "french", "pose": (40, 14, 270), "rate": "6th"},
-        ],
-        wind_from=0,
-        victory={"mode": "points"},
-    )
-    activate(st, "big")
-    _activation(st, make_player("captain:normal", 1, "british"), "british")
+    st = _two_a_side({"big": (20, 24, 270), "bigger": (20, 14, 270), "small": (40, 24, 270), "smaller": (40, 14, 270)})
     return min(reach.gap(st.ships["big"], st.ships[e]) for e in ("small", "smaller"))
 
 
@@ -223,21 +225,10 @@ def test_in_a_squadron_action_the_stronger_side_too_lets_the_enemy_come_to_her(m
 
 
 def _gap_to_cripple(monkeypatch, finish: float) -> float:
-    """Two 4th-rates on a northerly wind, a crippled 6th-rate some 25" off the first one's lee bow: the gap left."""
+    """Two 4th-rates sailing east, a crippled 6th-rate some 25" off the first one's lee bow: the gap left."""
     monkeypatch.setattr(search, "FINISH_WORTH", finish)
-    st = battle(
-        [
-            {"id": "big", "pose": (24, 30, 90), "guns": 44, "rate": "4th"},
-            {"id": "bigger", "pose": (14, 30, 90), "guns": 44, "rate": "4th"},
-            {"id": "small", "side": "french", "pose": (48, 20, 90), "rate": "6th"},
-            {"id": "smaller", "side": "french", "pose": (68, 46, 90), "rate": "6th"},
-        ],
-        wind_from=0,
-        victory={"mode": "points"},
-    )
-    st.ships["small"].rigging = 10  # rigging crippled
-    activate(st, "big")
-    _activation(st, make_player("captain:normal", 1, "british"), "british")
+    poses = {"big": (24, 30, 90), "bigger": (14, 30, 90), "small": (48, 20, 90), "smaller": (68, 46, 90)}
+    st = _two_a_side(poses, crippled="small")
     return reach.gap(st.ships["big"], st.ships["small"])
 
 
