@@ -1,4 +1,5 @@
-"""Sea room: can she keep off the table's edge next turn, whatever ships lie about her?"""
+"""Sea room (can she keep off the table's edge next turn, whatever ships lie about her?), the pull of a
+disabled enemy and the offing kept from the enemies that can still come on."""
 
 import pytest
 
@@ -8,6 +9,7 @@ from game.ai.decide import decide
 from game.content.load import load_default, load_scenario, scenario_path
 from game.persistence.session import Session
 from game.systems.base import Refusal
+from game.systems.btq21.evaluation import Appraiser
 from tests.systems.btq21.battle import battle
 
 
@@ -87,8 +89,6 @@ def _cripple_and_frigate():
 
 
 def test_a_disabled_enemy_pulls_in_proportion_to_how_near_she_is_out_to_the_given_range():
-    from game.systems.btq21.evaluation import Appraiser
-
     st = _cripple_and_frigate()
     big, small = st.ships["big"], st.ships["small"]
     ap = Appraiser(st, "british")
@@ -101,8 +101,6 @@ def test_a_disabled_enemy_pulls_in_proportion_to_how_near_she_is_out_to_the_give
 
 
 def test_an_offing_past_cripples_is_measured_from_the_enemies_that_can_still_come_on():
-    from game.systems.btq21.evaluation import Appraiser
-
     st = _cripple_and_frigate()
     ap = Appraiser(st, "british")
     big = st.ships["big"]
