@@ -51,6 +51,7 @@ EVADE_WORTH = 1.0
 STAND_OFF_WORTH = 1.0
 #: Finishing cripples: a disabled enemy's pull (``reach.pursuit``) is this share of her value alongside,
 #: fading to nothing at this range; standing off, the stronger side's offing overlooks disabled enemies.
+#: A worth of 0 leaves both as the old captain has them (her smaller pull, her offing from every enemy).
 FINISH_WORTH, FINISH_RANGE = 0.2, 48.0
 #: In a fleet action (``plan.MANY_SHIPS``): at most this many plans, and this share of the level's trials.
 FLEET_PLANS, FLEET_TRIAL_SHARE = 2, 3
