@@ -114,6 +114,9 @@ class Planner:
         #: the range at which it fades to nothing; and whether the offing overlooks disabled enemies.
         self.pursuit_worth, self.pursuit_range = reach.PURSUIT_WORTH, reach.PURSUIT_RANGE
         self.offing_past_cripples = False
+        #: Pressing home (``search.PRESS_WORTH``): the nearest enemy's nearness (``reach.nearness``) is worth this
+        #: share of her value.
+        self.close_in = 0.0
         #: Sea room looked for with her moves passing through the other ships (``reach.sea_room``): a friend
         #: lying ahead of her does not hide the edge behind him.  The old captain looks as she did.
         self.room_through_ships = False
@@ -376,6 +379,8 @@ class Planner:
             v -= COHESION_COST * worth * min(12.0, max(0.0, gap))
         if self.pursue:
             v += reach.pursuit(self.ap, st, me, self.pursuit_worth, self.pursuit_range)
+        if self.close_in:
+            v += self.close_in * worth * reach.nearness(st, me)
         if self.evade:
             v += self.evade * worth * reach.offing(self.ap, st, me, self.offing_past_cripples)
         enemies = [e for e in reach.fighting_foes(st, me) if not e.shore_battery]

@@ -294,6 +294,10 @@ def disabled(ship: Ship) -> bool:
     return ship.adrift or ship.crippled("rigging") or ship.crippled("crew")
 
 
+#: Beyond this many inches an enemy draws a side pressing home no nearer (``nearness``).
+NEARNESS_RANGE = 48.0
+
+
 def pursuit(
     ap: Appraiser,
     state: GameState,
@@ -313,6 +317,19 @@ def pursuit(
         if disabled(e):
             v += worth * ap.value[e.id] * max(0.0, reach_in - gap(me, e)) / reach_in
     return v
+
+
+def nearness(state: GameState, me: Ship, reach_in: float = NEARNESS_RANGE) -> float:
+    """How near the nearest enemy able to fight lies: 1 alongside, 0 at ``reach_in`` inches or more.
+
+    The pull of a side pressing home on an enemy it far outguns (``search.PRESS_WORTH``): unlike
+    ``pursuit`` it draws her to any enemy, crippled or not, since at that balance every exchange
+    alongside goes her way.
+    """
+    foes = [e for e in fighting_foes(state, me) if not e.shore_battery]
+    if not foes:
+        return 0.0
+    return max(0.0, reach_in - min(gap(me, e) for e in foes)) / reach_in
 
 
 def offing(ap: Appraiser, state: GameState, me: Ship, past_cripples: bool = False) -> float:

@@ -55,6 +55,11 @@ STAND_OFF_WORTH = 1.0
 FINISH_WORTH, FINISH_RANGE = 0.2, 48.0
 #: In a fleet action (``plan.MANY_SHIPS``): at most this many plans, and this share of the level's trials.
 FLEET_PLANS, FLEET_TRIAL_SHARE = 2, 3
+#: Pressing home: at this balance of a close action or more (what is left of the enemy far outgunned,
+#: as once one ship of three has struck) she no longer stands off but closes, the nearest enemy's
+#: nearness (``reach.nearness``) worth this share of her value.  Standing off waits for an enemy to
+#: come on; a beaten one will not, and ships are only taken by going to them.
+PRESS_HOME_AT, PRESS_WORTH = 1.6, 0.3
 #: How much a trial's outcome counts against the look-ahead's own guess for the path.
 TRIAL_WEIGHT = 1.0
 
@@ -90,6 +95,7 @@ class SearchCaptain(CaptainPlayer):
         # A beginner never declines action, and the enemy's answer and her own next broadside do not enter her head.
         weighed = balance is not None and not self.level.heedless
         refuse = weighed and balance is not None and balance < REFUSE_BELOW
+        press = weighed and balance is not None and balance >= PRESS_HOME_AT and PRESS_WORTH > 0
         if self.level.heedless:
             weights = (0.0, 0.0)
         else:
@@ -114,6 +120,8 @@ class SearchCaptain(CaptainPlayer):
                 planner.pursuit_worth, planner.pursuit_range = FINISH_WORTH, FINISH_RANGE
                 planner.offing_past_cripples = True
             planner.room_through_ships = True
+            if press:
+                planner.evade, planner.close_in = 0.0, PRESS_WORTH
             if self.level.heedless:
                 planner.aims = hull_only
 

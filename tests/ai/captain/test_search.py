@@ -199,14 +199,21 @@ def test_an_easy_captain_aims_at_the_hull_where_the_others_bring_down_the_riggin
     assert _aims_fired("captain:normal") == ["rigging"]
 
 
-def _two_a_side(poses: dict[str, tuple[float, float, float]], crippled: str | None = None):
+def _two_a_side(
+    poses: dict[str, tuple[float, float, float]], crippled: str | None = None, hulls_crippled: bool = False
+):
     """Two 4th-rates ("big", "bigger") against two 6th-rates ("small", "smaller") on a northerly wind,
-    after "big" has sailed her activation as ``captain:normal`` (``crippled``: that 6th-rate's rigging is)."""
+    after "big" has sailed her activation as ``captain:normal`` (``crippled``: that 6th-rate's rigging is;
+    ``hulls_crippled``: both 6th-rates' hulls are, so the 4th-rates far outgun them)."""
     fours = [{"id": i, "pose": poses[i], "guns": 44, "rate": "4th"} for i in ("big", "bigger")]
     sixes = [{"id": i, "side": "french", "pose": poses[i], "rate": "6th"} for i in ("small", "smaller")]
     st = battle(fours + sixes, wind_from=0, victory={"mode": "points"})
     if crippled is not None:
         st.ships[crippled].rigging = 10
+    for sid in ("small", "smaller") if hulls_crippled else ():
+        st.ships[sid].hull = st.ships[sid].hull_start - st.ships[sid].hull_cripple
+    balance = close_action_balance(st, "british", Appraiser(st, "british"))
+    assert (balance is not None and balance >= search.PRESS_HOME_AT) == hulls_crippled
     activate(st, "big")
     _activation(st, make_player("captain:normal", 1, "british"), "british")
     return st
@@ -236,3 +243,16 @@ def test_the_stronger_side_bears_down_on_a_crippled_enemy_rather_than_holding_of
     # Measured: 21.3" with the pull of a cripple out to 48" (and the offing kept from the healthy enemy
     # only), 22.5" without.
     assert _gap_to_cripple(monkeypatch, search.FINISH_WORTH) < _gap_to_cripple(monkeypatch, 0.0) - 0.8
+
+
+def _gap_when_beaten(monkeypatch, press: float) -> float:
+    """The stand-off position above, but both 6th-rates' hulls crippled (their broadsides halved): the gap left."""
+    monkeypatch.setattr(search, "PRESS_WORTH", press)
+    poses = {"big": (20, 24, 270), "bigger": (20, 14, 270), "small": (40, 24, 270), "smaller": (40, 14, 270)}
+    st = _two_a_side(poses, hulls_crippled=True)
+    return min(reach.gap(st.ships["big"], st.ships[e]) for e in ("small", "smaller"))
+
+
+def test_a_side_that_far_outguns_what_is_left_of_the_enemy_presses_home_rather_than_standing_off(monkeypatch):
+    # Measured: 21.3" pressing home, 26.3" without (she stands off as above, the balance notwithstanding).
+    assert _gap_when_beaten(monkeypatch, search.PRESS_WORTH) < _gap_when_beaten(monkeypatch, 0.0) - 2.0
