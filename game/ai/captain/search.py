@@ -114,14 +114,14 @@ class SearchCaptain(CaptainPlayer):
                 planner.replies = 0
             planner.threat_weight, planner.potential_weight = weights
             planner.pursue = not refuse
-            planner.evade = EVADE_WORTH if refuse else STAND_OFF_WORTH if squadrons else 0.0
+            # Pressing home, she keeps no offing: she means to close.
+            planner.evade = EVADE_WORTH if refuse else 0.0 if press else STAND_OFF_WORTH if squadrons else 0.0
+            planner.close_in = PRESS_WORTH if press else 0.0
             planner.focus, planner.pressing = doubling, pressed
             if not refuse and not self.level.heedless and FINISH_WORTH > 0:
                 planner.pursuit_worth, planner.pursuit_range = FINISH_WORTH, FINISH_RANGE
                 planner.offing_past_cripples = True
             planner.room_through_ships = True
-            if press:
-                planner.evade, planner.close_in = 0.0, PRESS_WORTH
             if self.level.heedless:
                 planner.aims = hull_only
 
