@@ -323,12 +323,14 @@ class SearchCaptain(CaptainPlayer):
                         continue
                     got = dict(done)
                     best_broadsides(theirs, nxt, nxt.ships[eid], point, got)
-                    kids.append((picks_value(got) - (theirs.material(nxt) - base), nxt, steps + [move], got))
+                    kids.append((picks_value(got) + (theirs.material(nxt) - base), nxt, steps + [move], got))
             if not kids:
                 break
             kids.sort(key=lambda k: -k[0])
-            if kids[0][0] > best[0]:
-                best = (kids[0][0], kids[0][2], kids[0][3])
+            # The best path of the furthest segment reached: a whole activation, whose shots include
+            # those of every point on the way (a path cut short where it stopped gaining would leave
+            # her short of her movement on the trial).
+            best = (kids[0][0], kids[0][2], kids[0][3])
             frontier = kids[:REPLY_BEAM]
         _, steps, fired = best
         out: list[c.Command] = []

@@ -10,6 +10,8 @@ from game.ai.search.levels import parse_level
 from game.systems.btq21 import commands as c
 from game.systems.btq21.engine import legal_commands
 from game.systems.btq21.evaluation import Appraiser, close_action_balance
+from game.systems.btq21.sandbox import sandbox
+from game.systems.btq21.state import AFLOAT
 from tests.systems.btq21.battle import activate, battle, ok, sail_with_fire_as_she_bears
 
 
@@ -256,3 +258,17 @@ def _gap_when_beaten(monkeypatch, press: float) -> float:
 def test_a_side_that_far_outguns_what_is_left_of_the_enemy_presses_home_rather_than_standing_off(monkeypatch):
     # Measured: 21.3" pressing home, 26.3" without (she stands off as above, the balance notwithstanding).
     assert _gap_when_beaten(monkeypatch, search.PRESS_WORTH) < _gap_when_beaten(monkeypatch, 0.0) - 2.0
+
+
+@pytest.mark.parametrize("x, amazon", [(64, (10, 24, 90)), (66, (10, 24, 90)), (62, (52, 36, 270))])
+def test_an_enemy_reply_on_a_trial_is_a_whole_activation_that_keeps_her_on_the_table(x, amazon):
+    # A French frigate running east before a northerly, 6-10" from the east edge, the British one far off
+    # or on her quarter.  Her reply, sailed for a trial, once counted her own loss as a gain (it took her
+    # off the table, worth her whole value to her), and stopped where her shots stopped improving (her
+    # movement unfinished).
+    st = battle([{"id": "amazon", "pose": amazon}, {"id": "virginie", "side": "french", "pose": (x, 24, 90)}])
+    work = sandbox(st)
+    played = make_player("captain:normal", 1, "british").reply(work, "virginie")
+    assert work.ships["virginie"].status == AFLOAT
+    assert sum(isinstance(cmd, c.MoveSegment) for cmd in played) == 3  # every segment she was allowed
+    assert isinstance(played[-1], c.EndActivation)
