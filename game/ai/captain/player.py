@@ -51,6 +51,17 @@ FAS_GOOD_BANDS = ("point_blank", "close", "effective")
 MAX_REPLANS = 8
 
 
+def nearest_key(state: GameState, options: list[Option]) -> Callable[[Option], tuple[float, int]]:
+    """Sort key of the ships she may activate: the gap to her nearest fighting enemy (none: far), then the offer."""
+
+    def nearest(o: Option) -> tuple[float, int]:
+        ship = state.ships[o.ship]
+        ds = [board.closest_distance(state, ship.id, e.id) for e in reach.fighting_foes(state, ship)]
+        return (min(ds) if ds else 1e9, options.index(o))
+
+    return nearest
+
+
 class CaptainPlayer:
     kind = "captain"
 
@@ -91,12 +102,7 @@ class CaptainPlayer:
 
         A calamity card waiting for the squadron goes instead to the ship farthest from the enemy.
         """
-
-        def nearest(o: Option) -> tuple[float, int]:
-            ship = state.ships[o.ship]
-            ds = [board.closest_distance(state, ship.id, e.id) for e in reach.fighting_foes(state, ship)]
-            return (min(ds) if ds else 1e9, options.index(o))
-
+        nearest = nearest_key(state, options)
         acts = [o for o in options if o.type == "activate"]
         if calamity_pending(state, state.ships[acts[0].ship].squadron):
             return max(acts, key=lambda o: (min(nearest(o)[0], 1e8), -options.index(o))).command()

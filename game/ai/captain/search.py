@@ -21,11 +21,12 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass
 
+from game.ai.base import calamity_pending
 from game.ai.captain import reach, squadron
 from game.ai.captain.aim import Pick, best_broadsides, hull_only, picks_value
 from game.ai.captain.courses import exact_moves
-from game.ai.captain.plan import POTENTIAL_WEIGHT, THREAT_WEIGHT, Node, Planner
-from game.ai.captain.player import CaptainPlayer
+from game.ai.captain.plan import MANY_SHIPS, POTENTIAL_WEIGHT, THREAT_WEIGHT, Node, Planner
+from game.ai.captain.player import CaptainPlayer, nearest_key
 from game.ai.captain.reply import BEAM as REPLY_BEAM
 from game.ai.captain.reply import DISTANCES as REPLY_DISTANCES
 from game.ai.captain.reply import TURNS as REPLY_TURNS
@@ -60,6 +61,9 @@ FLEET_PLANS, FLEET_TRIAL_SHARE = 2, 3
 #: nearness (``reach.nearness``) worth this share of her value.  Standing off waits for an enemy to
 #: come on; a beaten one will not, and ships are only taken by going to them.
 PRESS_HOME_AT, PRESS_WORTH = 1.6, 0.3
+#: Choosing the order of her ships' activations (``Level.order``): another ship goes before the one nearest
+#: the enemy only if the squadron's activations in that order are worth this many points more.
+ORDER_MARGIN = 1.0
 #: How much a trial's outcome counts against the look-ahead's own guess for the path.
 TRIAL_WEIGHT = 1.0
 
@@ -169,6 +173,38 @@ class SearchCaptain(CaptainPlayer):
         self.last = rank(cands, trial, rounds, TRIAL_WEIGHT,
                          clock_for(self.level, self.live))
         return cands[self.last.best].plan[0]
+
+    def activate(self, state: GameState, options: list[Option]) -> c.Command:
+        """Which of her squadron's ships acts next (``Level.order``; otherwise the nearest the enemy first).
+
+        For each ship that could go first, every ship still to act sails her activation on a trial at the
+        means, that one first and the rest nearest the enemy first, each by the narrow search that sails
+        the enemies' replies.  What those activations take off the enemy together, less what they cost
+        her own side, is the order's worth; a ship other than the nearest goes first only if her order is
+        worth more than ``ORDER_MARGIN`` points above the nearest-first order.  The order counts because
+        one ship's shot can cripple the enemy the next ones then fire on (each later activation that hits
+        brings a morale test), and one ship's course can mask or clear another's line of fire.
+        """
+        nearest = nearest_key(state, options)
+        acts = sorted((o for o in options if o.type == "activate"), key=nearest)
+        if (not self.level.order or len(acts) < 2 or len(state.ships) > MANY_SHIPS
+                or calamity_pending(state, state.ships[acts[0].ship].squadron)):
+            return super().activate(state, options)
+        worth = {o.ship: self.order_worth(state, [o.ship] + [a.ship for a in acts if a is not o]) for o in acts}
+        best = max(acts, key=lambda o: worth[o.ship])
+        if worth[best.ship] > worth[acts[0].ship] + ORDER_MARGIN:
+            return best.command()
+        return acts[0].command()
+
+    def order_worth(self, state: GameState, order: list[str]) -> float:
+        """What her ships' activations in this order gain her side, each sailed on one trial at the means."""
+        work = sandbox(state)
+        total = 0.0
+        for sid in order:
+            if work.winner is not None:
+                break
+            total += self.sail(work, sid)[0]
+        return total
 
     def as_she_bears(self, state: GameState, options: list[Option]) -> c.Command:
         """A heedless captain fires as she bears at the first chance, at any range; the others wait for a good shot."""
@@ -294,12 +330,16 @@ class SearchCaptain(CaptainPlayer):
         The same narrow search ``reply.best_reply`` weighs a plan with (a beam of three over her
         segments, her broadsides aimed at each point), but keeping the path so a trial can play it.
         """
+        return self.sail(work, eid)[1]
+
+    def sail(self, work: GameState, eid: str) -> tuple[float, list[c.Command]]:
+        """``reply``, and what the narrow search expects the activation to gain her side (points)."""
         enemy = work.ships[eid]
         if not reach.can_fight(enemy) or enemy.adrift or enemy.shore_battery or enemy.sail is None:
-            return []
+            return 0.0, []
         next_activation(work, eid)
         if work.activation is None or work.activation.ship != eid:
-            return []
+            return 0.0, []
         theirs = Appraiser(work, enemy.side, self.memo)
         base = theirs.material(work)
         picks: dict[str, Pick] = {}
@@ -332,7 +372,7 @@ class SearchCaptain(CaptainPlayer):
             # her short of her movement on the trial).
             best = (kids[0][0], kids[0][2], kids[0][3])
             frontier = kids[:REPLY_BEAM]
-        _, steps, fired = best
+        worth, steps, fired = best
         out: list[c.Command] = []
         for i in range(len(steps) + 1):
             out += [c.Fire(eid, pk.side, pk.target, pk.aim, False) for pk in fired.values() if pk.point == i]
@@ -344,4 +384,4 @@ class SearchCaptain(CaptainPlayer):
             if isinstance(apply(work, cmd, scratch=True), Rejected):
                 break
             played.append(cmd)
-        return played
+        return worth, played

@@ -49,6 +49,9 @@ class Level:
     heedless: bool = False
     #: She weighs her squadron: doubling on the enemy a friend is about to fire on, covering a crippled friend.
     squadron: bool = False
+    #: She chooses which of her squadron's ships acts next by sailing them all, each order's first ship in
+    #: turn, on a trial (``SearchCaptain.activate``), rather than taking the ship nearest the enemy first.
+    order: bool = False
 
     def slips(self, roll: Dice) -> bool:
         """Whether this decision is one of her slips (a ``blunder`` share of them), drawn with ``roll``."""
@@ -69,7 +72,7 @@ LEVELS: dict[str, Level] = {
     # Hard: the old captain's look-ahead, more plans, more trials, more replies.
     "hard": Level(
         "hard", plans=5, samples=6, mean_first=True, replies=2, follow=True, second_look=True, beam=0,
-        budget_ms=2000.0, squadron=True,
+        budget_ms=2000.0, squadron=True, order=True,
     ),
 }
 

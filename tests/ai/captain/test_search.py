@@ -272,3 +272,26 @@ def test_an_enemy_reply_on_a_trial_is_a_whole_activation_that_keeps_her_on_the_t
     assert work.ships["virginie"].status == AFLOAT
     assert sum(isinstance(cmd, c.MoveSegment) for cmd in played) == 3  # every segment she was allowed
     assert isinstance(played[-1], c.EndActivation)
+
+
+def _squadron_to_act():
+    """Two British frigates to act, Boreas the nearer the French one and between her and Amazon, on a northerly."""
+    st = battle(
+        [{"id": "amazon", "pose": (29.4, 19.6, 90)}, {"id": "boreas", "pose": (44.0, 27.0, 180)},
+         {"id": "virginie", "side": "french", "pose": (49.9, 15.9, 0)}],
+        victory={"mode": "points"},
+    )
+    sq = st.ships["amazon"].squadron
+    st.order, st.order_index = (sq,) + tuple(q for q in st.order if q != sq), 0
+    return st
+
+
+@pytest.mark.parametrize("level, first", [("normal", "boreas"), ("hard", "amazon")])
+def test_hard_sails_her_squadron_in_the_order_that_gains_most_not_nearest_first(level, first):
+    # Boreas going first stands in Amazon's line of fire.  Both activations played by captain:normal with
+    # sampled dice, 24 seeds: Amazon first took 39.4 points off the French frigate on average (standard
+    # error 2.2), Boreas first 28.1 (1.5).  Hard sails both orders on a trial and sees it; the others take
+    # the nearest ship first.
+    st = _squadron_to_act()
+    cmd = make_player(f"captain:{level}", 1, "british").choose(st, legal_commands(st))
+    assert cmd == c.ActivateShip(first)
