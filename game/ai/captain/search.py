@@ -185,11 +185,11 @@ class SearchCaptain(CaptainPlayer):
         one ship's shot can cripple the enemy the next ones then fire on (each later activation that hits
         brings a morale test), and one ship's course can mask or clear another's line of fire.
         """
-        nearest = nearest_key(state, options)
-        acts = sorted((o for o in options if o.type == "activate"), key=nearest)
+        acts = [o for o in options if o.type == "activate"]
         if (not self.level.order or len(acts) < 2 or len(state.ships) > MANY_SHIPS
                 or calamity_pending(state, state.ships[acts[0].ship].squadron)):
             return super().activate(state, options)
+        acts.sort(key=nearest_key(state, options))
         worth = {o.ship: self.order_worth(state, [o.ship] + [a.ship for a in acts if a is not o]) for o in acts}
         best = max(acts, key=lambda o: worth[o.ship])
         if worth[best.ship] > worth[acts[0].ship] + ORDER_MARGIN:
