@@ -9,9 +9,14 @@ the exact moves onto our keel line and into a better range band that
 ``courses`` finds), sailed by the engine on a trial (dice at their mean), her broadsides
 aimed at each point with ``plan_shot``.  Her best reply, in points off our
 side, then stands in for the estimate.
+
+The searching captain's trials sail replies with the same search
+(:func:`narrow_paths`), keeping the path so that a trial can play it.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from game.ai.captain.aim import Pick, best_broadsides, picks_value
 from game.ai.captain.courses import exact_moves
@@ -28,28 +33,30 @@ BEAM = 3
 DISTANCES = (0.0, 1.0)
 TURNS = (-1.0, 0.0, 1.0)
 
+#: One path of the narrow search: its worth, the position it leaves, its moves, and her broadsides on the way.
+Path = tuple[float, GameState, list[c.MoveSegment], dict[str, Pick]]
 
-def best_reply(ap: Appraiser, state: GameState, enemy: str, nearest: int | None = None) -> float | None:
-    """Points the enemy ship ``enemy`` can take off ``ap``'s side in her next activation (None: not a sailer).
 
-    ``nearest``: her guns are aimed only at that many of our ships, the nearest her (a fleet action).
+def narrow_paths(
+    ap: Appraiser, root: GameState, sid: str, cost_sign: float, among: tuple[str, ...] | None = None
+) -> Iterator[list[Path]]:
+    """The paths kept after each segment of ship ``sid``'s activation (open on ``root``), best first.
+
+    The first list is the root alone (her broadsides from where she lies).  A path's worth is her
+    broadsides' worth on ``ap``'s account plus ``cost_sign`` times the change in ``ap``'s material
+    her course brings (a collision, the table's edge): +1 when ``ap`` is her own side, -1 when it is
+    the side she fires on.
     """
-    e = state.ships[enemy]
-    if not can_fight(e) or e.adrift or e.shore_battery or e.sail is None:
-        return None
-    root = next_activation(sandbox(state), enemy)
-    me = root.ships[enemy]
-    among = None if nearest is None else nearest_foes(root, me, nearest)
     base = ap.material(root)
     picks: dict[str, Pick] = {}
-    best_broadsides(ap, root, me, 0, picks, among)
-    best = picks_value(picks)
-    frontier: list[tuple[float, GameState, dict[str, Pick]]] = [(best, root, picks)]
-    assert root.activation is not None  # next_activation opened hers
+    best_broadsides(ap, root, root.ships[sid], 0, picks, among)
+    frontier: list[Path] = [(picks_value(picks), root, [], picks)]
+    yield frontier
+    assert root.activation is not None  # the caller opened hers
     for point in range(1, root.activation.segments_allowed + 1):
-        kids: list[tuple[float, GameState, dict[str, Pick]]] = []
-        for _, st, done in frontier:
-            act, ship = st.activation, st.ships[enemy]
+        kids: list[Path] = []
+        for _, st, steps, done in frontier:
+            act, ship = st.activation, st.ships[sid]
             if act is None or act.movement_over or ship.status != AFLOAT or act.segment >= act.segments_allowed:
                 continue
             p = movement.plan(st, act, ship)
@@ -60,14 +67,28 @@ def best_reply(ap: Appraiser, state: GameState, enemy: str, nearest: int | None 
                 moves += exact_moves(st, ship, p)
             for d, t in dict.fromkeys(moves):
                 work = st.copy()
-                if isinstance(apply(work, c.MoveSegment(enemy, d, t), scratch=True), Rejected):
+                move = c.MoveSegment(sid, d, t)
+                if isinstance(apply(work, move, scratch=True), Rejected):
                     continue
                 got = dict(done)
-                best_broadsides(ap, work, work.ships[enemy], point, got, among)
-                kids.append((picks_value(got) - (ap.material(work) - base), work, got))
+                best_broadsides(ap, work, work.ships[sid], point, got, among)
+                kids.append((picks_value(got) + cost_sign * (ap.material(work) - base), work, steps + [move], got))
         if not kids:
-            break
+            return
         kids.sort(key=lambda k: -k[0])
-        best = max(best, kids[0][0])
         frontier = kids[:BEAM]
-    return best
+        yield frontier
+
+
+def best_reply(ap: Appraiser, state: GameState, enemy: str, nearest: int | None = None) -> float | None:
+    """Points the enemy ship ``enemy`` can take off ``ap``'s side in her next activation (None: not a sailer).
+
+    ``nearest``: her guns are aimed only at that many of our ships, the nearest her (a fleet action).
+    Her best is the best path at any segment: she may stop where her shots are best.
+    """
+    e = state.ships[enemy]
+    if not can_fight(e) or e.adrift or e.shore_battery or e.sail is None:
+        return None
+    root = next_activation(sandbox(state), enemy)
+    among = None if nearest is None else nearest_foes(root, root.ships[enemy], nearest)
+    return max(kept[0][0] for kept in narrow_paths(ap, root, enemy, -1.0, among))

@@ -23,18 +23,14 @@ from dataclasses import dataclass
 
 from game.ai.base import calamity_pending
 from game.ai.captain import reach, squadron
-from game.ai.captain.aim import Pick, best_broadsides, hull_only, picks_value
-from game.ai.captain.courses import exact_moves
+from game.ai.captain.aim import hull_only
 from game.ai.captain.plan import MANY_SHIPS, POTENTIAL_WEIGHT, THREAT_WEIGHT, Node, Planner
 from game.ai.captain.player import CaptainPlayer, nearest_key
-from game.ai.captain.reply import BEAM as REPLY_BEAM
-from game.ai.captain.reply import DISTANCES as REPLY_DISTANCES
-from game.ai.captain.reply import TURNS as REPLY_TURNS
+from game.ai.captain.reply import narrow_paths
 from game.ai.search import LEVELS, Candidate, Level, Ranking, rank
 from game.ai.search.rank import clock_for, trial_dice
 from game.systems.base import Option
 from game.systems.btq21 import commands as c
-from game.systems.btq21 import movement
 from game.systems.btq21.dice import Dice, MeanDice
 from game.systems.btq21.engine import Rejected, apply
 from game.systems.btq21.evaluation import Appraiser, close_action_balance
@@ -170,8 +166,7 @@ class SearchCaptain(CaptainPlayer):
                 own, total = leaf.now, leaf.now + (total - own)
             return total - guessed[id(cand)]
 
-        self.last = rank(cands, trial, rounds, TRIAL_WEIGHT,
-                         clock_for(self.level, self.live))
+        self.last = rank(cands, trial, rounds, TRIAL_WEIGHT, clock_for(self.level, self.live))
         return cands[self.last.best].plan[0]
 
     def activate(self, state: GameState, options: list[Option]) -> c.Command:
@@ -186,8 +181,12 @@ class SearchCaptain(CaptainPlayer):
         brings a morale test), and one ship's course can mask or clear another's line of fire.
         """
         acts = [o for o in options if o.type == "activate"]
-        if (not self.level.order or len(acts) < 2 or len(state.ships) > MANY_SHIPS
-                or calamity_pending(state, state.ships[acts[0].ship].squadron)):
+        if (
+            not self.level.order
+            or len(acts) < 2
+            or len(state.ships) > MANY_SHIPS
+            or calamity_pending(state, state.ships[acts[0].ship].squadron)
+        ):
             return super().activate(state, options)
         acts.sort(key=nearest_key(state, options))
         worth = {o.ship: self.order_worth(state, [o.ship] + [a.ship for a in acts if a is not o]) for o in acts}
@@ -247,7 +246,6 @@ class SearchCaptain(CaptainPlayer):
         spread = (sum((g - mean) ** 2 for g in got) / max(1, len(got) - 1)) ** 0.5
         return mean, spread / len(got) ** 0.5, replies
 
-
     def play_out(self, state: GameState, sid: str, plan, replies: list[Reply], ap: Appraiser, dice: Dice) -> float:
         """What our side gains (material, in points) when the plan and the enemies' replies are played with ``dice``."""
         return self.play_out_parts(state, sid, plan, replies, ap, dice)[1]
@@ -275,9 +273,7 @@ class SearchCaptain(CaptainPlayer):
                 break  # her reply no longer fits the position these dice left: the rest of it is not played
         return own, ap.material(work) - base
 
-    def guessed(
-        self, ap: Appraiser, leaf: Node, sid: str, replies: list[Reply], weights: tuple[float, float]
-    ) -> float:
+    def guessed(self, ap: Appraiser, leaf: Node, sid: str, replies: list[Reply], weights: tuple[float, float]) -> float:
         """What the look-ahead's score already holds of what a trial plays out.
 
         The path's own gains (``now``), the estimate of each replying enemy's shot (and the second
@@ -341,38 +337,11 @@ class SearchCaptain(CaptainPlayer):
         if work.activation is None or work.activation.ship != eid:
             return 0.0, []
         theirs = Appraiser(work, enemy.side, self.memo)
-        base = theirs.material(work)
-        picks: dict[str, Pick] = {}
-        best_broadsides(theirs, work, work.ships[eid], 0, picks)
-        best: tuple[float, list[c.Command], dict[str, Pick]] = (picks_value(picks), [], picks)
-        frontier: list[tuple[float, GameState, list[c.Command], dict[str, Pick]]] = [(best[0], work, [], picks)]
-        for point in range(1, work.activation.segments_allowed + 1):
-            kids = []
-            for _, st, steps, done in frontier:
-                act, ship = st.activation, st.ships[eid]
-                if act is None or act.movement_over or ship.status != AFLOAT or act.segment >= act.segments_allowed:
-                    continue
-                p = movement.plan(st, act, ship)
-                moves = [(0.0, 0.0)] if p.aback else [
-                    (p.minimum + f * (p.maximum - p.minimum), t * p.turn) for f in REPLY_DISTANCES for t in REPLY_TURNS
-                ] + exact_moves(st, ship, p)
-                for d, t in dict.fromkeys(moves):
-                    nxt = st.copy()
-                    move = c.MoveSegment(eid, d, t)
-                    if isinstance(apply(nxt, move, scratch=True), Rejected):
-                        continue
-                    got = dict(done)
-                    best_broadsides(theirs, nxt, nxt.ships[eid], point, got)
-                    kids.append((picks_value(got) + (theirs.material(nxt) - base), nxt, steps + [move], got))
-            if not kids:
-                break
-            kids.sort(key=lambda k: -k[0])
-            # The best path of the furthest segment reached: a whole activation, whose shots include
-            # those of every point on the way (a path cut short where it stopped gaining would leave
-            # her short of her movement on the trial).
-            best = (kids[0][0], kids[0][2], kids[0][3])
-            frontier = kids[:REPLY_BEAM]
-        worth, steps, fired = best
+        # The best path of the furthest segment reached: a whole activation, whose shots include
+        # those of every point on the way (a path cut short where it stopped gaining would leave
+        # her short of her movement on the trial).
+        *_, kept = narrow_paths(theirs, work, eid, 1.0)
+        worth, _, steps, fired = kept[0]
         out: list[c.Command] = []
         for i in range(len(steps) + 1):
             out += [c.Fire(eid, pk.side, pk.target, pk.aim, False) for pk in fired.values() if pk.point == i]
