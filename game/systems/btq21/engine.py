@@ -54,7 +54,9 @@ def apply(state: GameState, command: c.Command, *, scratch: bool = False) -> lis
         why = gate(state, command)
         if why:
             return Rejected(why)
-    if state.fas_window and not isinstance(command, (c.Fire, c.HoldFire)):
+    # A ship just boarded snap fires (or holds) before any ship firing as she bears: the legal
+    # commands offer hers first, so the window waits for her.
+    if state.fas_window and not state.snap and not isinstance(command, (c.Fire, c.HoldFire)):
         first = state.ships[state.fas_window[0]]
         return Rejected(f"{first.name} may fire as she bears first: fire or hold")
     work = state if scratch else state.copy()

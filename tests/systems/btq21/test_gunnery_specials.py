@@ -287,3 +287,26 @@ def test_a_target_at_exactly_long_range_is_in_range():
     )
     shot = plan_shot(st, st.ships["amazon"], "port", st.ships["virginie"], "hull")
     assert shot.range == pytest.approx(64.0) and shot.band == "long"
+
+
+def test_a_ship_just_boarded_snap_fires_before_another_ship_fires_as_she_bears():
+    st = battle(
+        [
+            {"id": "virginie", "side": "french", "pose": (10, 20, 90)},
+            {"id": "amazon", "pose": (16, 21.5, 80)},
+            {"id": "cleopatre", "side": "french", "pose": (40, 10, 90)},
+            {"id": "boreas", "pose": (40, 20, 90)},
+        ]
+    )
+    st.ships["cleopatre"].fas = True  # Boreas lies off her port beam, clear of the boarding
+    activate(st, "virginie")
+    ok(st, c.DeclareBoarding("virginie", "amazon"))
+    ok(st, c.MoveSegment("virginie", 5.0))
+    assert st.snap == ("amazon", "virginie") and st.fas_window == ("cleopatre",)
+    assert {(o.type, o.ship) for o in legal_commands(st)} == {("hold_fire", "amazon"), ("snap_fire", "amazon")}
+    load(st, *([1] * 6))
+    ok(st, c.SnapFire("amazon", "hull"))
+    assert st.snap == () and st.fas_window == ("cleopatre",)  # then her turn comes
+    assert {o.ship for o in legal_commands(st)} == {"cleopatre"}
+    ok(st, c.HoldFire("cleopatre"))
+    assert st.ships["cleopatre"].fas
