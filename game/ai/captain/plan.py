@@ -120,6 +120,9 @@ class Planner:
         #: Sea room looked for with her moves passing through the other ships (``reach.sea_room``): a friend
         #: lying ahead of her does not hide the edge behind him.  The old captain looks as she did.
         self.room_through_ships = False
+        #: In the battle's last turn, sea room for the segments of this activation still to sail (the old
+        #: captain looks at none then, and may sail into a corner she can only leave over the edge).
+        self.room_in_last_turn = False
         #: What she aims at on each target (None: ``aim.aims_at``).
         self.aims: Callable[[Ship], tuple[str, ...]] | None = None
         #: The complete activations of the last ``run``.
@@ -365,7 +368,14 @@ class Planner:
         worth = self.ap.value[me.id]
         v -= self.threat_weight * reach.threat(self.ap, st, me, foes)
         if last_turn(st):
-            return v  # no next activation: her next shot, the wind and sea room count for nothing
+            # No next activation: her next shot, the wind and the sea room she will want next turn
+            # count for nothing.  But the segments still to sail in this one must keep her on the table.
+            act = st.activation
+            left = 0 if act is None or act.movement_over else act.segments_allowed - act.segment
+            if left > 0 and self.room_in_last_turn and not me.boarding_with:
+                node.risk = reach.sea_room(st, me, self.exit, self.room_through_ships, segments=left)
+                v -= SEA_ROOM_COST * worth * node.risk
+            return v
         if reach.aback_next(st, me):
             v -= self.aback_cost(st, me)
         v += self.potential_weight * reach.potential(self.ap, st, me, foes) + reach.prize(self.ap, st, me)

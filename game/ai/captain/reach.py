@@ -348,7 +348,9 @@ def offing(ap: Appraiser, state: GameState, me: Ship, past_cripples: bool = Fals
     return worst
 
 
-def sea_room(state: GameState, ship: Ship, exit_edge: str | None = None, through_ships: bool = False) -> float:
+def sea_room(
+    state: GameState, ship: Ship, exit_edge: str | None = None, through_ships: bool = False, segments: int = 0
+) -> float:
     """0 when she can keep off every edge and shore next turn; up to 1 when she cannot.
 
     Sailing the least she may (half the rate, at one sail lower) and turning
@@ -358,7 +360,8 @@ def sea_room(state: GameState, ship: Ship, exit_edge: str | None = None, through
     edges and shores, as if the other ships were not there (they move on), though
     a ship alongside still stops her turning; without it, a ship lying ahead stops
     the look there and the edge behind him is not seen (the old captain's way,
-    kept for ``captain-v1``).
+    kept for ``captain-v1``).  ``segments``: look only that many segments ahead (the rest of the
+    battle's last activation) rather than a whole turn.
     """
     if ship.status != AFLOAT or ship.shore_battery or ship.adrift or ship.boarding_with:
         return 0.0
@@ -366,13 +369,13 @@ def sea_room(state: GameState, ship: Ship, exit_edge: str | None = None, through
     r = state.rules
     sails = r.sails
     top = weather.top_speed(state, float(r.speeds[ship.size][ship.sail or sails[0]]) + 1.0)
-    probe = sp.sweep(ship.id, top * int(r.segments) + 1.0, through_ships=through_ships)
+    n = segments or int(r.segments)  # a ship down to one segment a turn gets no more room from that: look as far
+    probe = sp.sweep(ship.id, top * n + 1.0, through_ships=through_ships)
     if probe.contact is None or probe.contact.kind == "ship" or probe.contact.id == exit_edge:
         return 0.0
     lower = sails[max(0, sails.index(ship.sail) - 1)] if ship.sail in sails else sails[0]
     rate = weather.top_speed(state, float(r.speeds[ship.size][lower]) + (float(r.leak_rate) if ship.leaks else 0.0))
     turn = float(r.turns[ship.size])
-    n = int(r.segments)  # a ship down to one segment a turn gets no more room from that: look as far
     worst = [1.0]
 
     def walk(pose, k: int) -> bool:

@@ -121,7 +121,7 @@ class SearchCaptain(CaptainPlayer):
             if not refuse and not self.level.heedless and FINISH_WORTH > 0:
                 planner.pursuit_worth, planner.pursuit_range = FINISH_WORTH, FINISH_RANGE
                 planner.offing_past_cripples = True
-            planner.room_through_ships = True
+            planner.room_through_ships = planner.room_in_last_turn = True
             if self.level.heedless:
                 planner.aims = hull_only
 

@@ -8,7 +8,8 @@ from game.ai.captain.search import SearchCaptain
 from game.ai.search import LEVELS
 from game.ai.search.levels import parse_level
 from game.systems.btq21 import commands as c
-from game.systems.btq21.engine import legal_commands
+from game.systems.btq21.dice import Loaded
+from game.systems.btq21.engine import Rejected, apply, legal_commands
 from game.systems.btq21.evaluation import Appraiser, close_action_balance
 from game.systems.btq21.sandbox import sandbox
 from game.systems.btq21.state import AFLOAT
@@ -295,3 +296,29 @@ def test_hard_sails_her_squadron_in_the_order_that_gains_most_not_nearest_first(
     st = _squadron_to_act()
     cmd = make_player(f"captain:{level}", 1, "british").choose(st, legal_commands(st))
     assert cmd == c.ActivateShip(first)
+
+
+def test_in_the_last_turn_she_keeps_sea_room_for_the_segments_she_has_still_to_sail():
+    # The duel's last turn (from a battle against an outside player, seed 5): the Guerriere lies in the
+    # north-east corner, the Constitution adrift to the south-west.  A broadside first, then the way out
+    # is to bear away south; turning for the east edge leaves only a Boxhaul, which if it passes sails
+    # her a segment on over the edge (half her value to the enemy, a drawn battle lost).  With no next
+    # turn the look-ahead gave sea room no weight, and normal's beam kept only paths into the corner.
+    st = battle(
+        [
+            {"id": "guerriere", "pose": (66.66, 44.95, 160.0), "sail": "easy", "quality": "good"},
+            {"id": "constitution", "side": "american", "nation": "american", "pose": (61.03, 19.63, 341.1)},
+        ],
+        wind_from=315.0,
+    )
+    st.turn = st.turn_limit
+    st.ships["constitution"].rigging = 0
+    st.ships["guerriere"].hull = 36
+    activate(st, "guerriere")
+    for level in ("easy", "normal", "hard"):
+        plan = make_player(f"captain:{level}", 5, "british").make_plan(st, legal_commands(st))
+        end = sandbox(st, Loaded([5] * 400))  # every test she takes passes (a 5 is a success), a Boxhaul too
+        for cmd, _sig in plan:
+            assert not isinstance(apply(end, cmd, scratch=True), Rejected), (level, cmd)
+        assert end.ships["guerriere"].status == AFLOAT, (level, [cmd for cmd, _ in plan])
+        assert any(isinstance(cmd, c.Fire) for cmd, _ in plan), level
