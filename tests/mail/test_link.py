@@ -1,5 +1,9 @@
 """The window's end of an e-mail game: it builds its battle from opening() and keeps step with poll()."""
 
+import hashlib
+import itertools
+import secrets
+
 from game.ai import make_player
 from game.ai.decide import decide
 from game.content.load import load_default
@@ -37,7 +41,24 @@ class Window:
         return items
 
 
+def fixed_secrets(monkeypatch, salt: str) -> None:
+    """Both players' secrets (their chains, the game's id) drawn from ``salt`` instead of the system.
+
+    The battle's seed and every roll come from the two chains, so with fresh secrets each run plays
+    another battle, and now and then one ends before the window's side has rolled at all (CI saw it
+    once, 28 November 2026).  Fixed, the battle is the same every run.
+    """
+    count = itertools.count()
+
+    def token_bytes(n: int = 32) -> bytes:
+        return hashlib.sha256(f"{salt}:{next(count)}".encode()).digest()[:n]
+
+    monkeypatch.setattr(secrets, "token_bytes", token_bytes)
+    monkeypatch.setattr(secrets, "token_hex", lambda n=16: token_bytes(n).hex())
+
+
 def test_the_window_plays_an_e_mail_game_through_its_link(tmp_path, monkeypatch):
+    fixed_secrets(monkeypatch, "the window's e-mail game")
     homes = {side: tmp_path / side for side in ("british", "american")}
     files = [tmp_path / f"{n:02d}.qdturn" for n in range(1, FILES + 1)]
     monkeypatch.setenv("QUARTERDECK_HOME", str(homes["british"]))
