@@ -48,7 +48,7 @@ def apply(state: GameState, command: c.Command, *, scratch: bool = False) -> lis
         return Rejected(f"{kind!r} is not a command of this battle (its rule system and options have no such command)")
     if state.phase == "over":
         return Rejected("the battle is over")
-    if state.snap and not isinstance(command, (c.SnapFire, c.HoldFire)):
+    if state.snap and not (isinstance(command, (c.SnapFire, c.HoldFire)) and command.ship == state.snap[0]):
         return Rejected(f"{state.ships[state.snap[0]].name} may snap fire at her boarder first: fire or hold")
     for gate in _system(state).gates:
         why = gate(state, command)

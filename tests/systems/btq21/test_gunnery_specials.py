@@ -304,6 +304,7 @@ def test_a_ship_just_boarded_snap_fires_before_another_ship_fires_as_she_bears()
     ok(st, c.MoveSegment("virginie", 5.0))
     assert st.snap == ("amazon", "virginie") and st.fas_window == ("cleopatre",)
     assert {(o.type, o.ship) for o in legal_commands(st)} == {("hold_fire", "amazon"), ("snap_fire", "amazon")}
+    assert "snap fire at her boarder first" in refused(st, c.HoldFire("cleopatre"))  # nor may she hold first
     load(st, *([1] * 6))
     ok(st, c.SnapFire("amazon", "hull"))
     assert st.snap == () and st.fas_window == ("cleopatre",)  # then her turn comes
