@@ -13,7 +13,7 @@ from game.systems.btq21.engine import Rejected, apply, legal_commands
 from game.systems.btq21.evaluation import Appraiser, close_action_balance
 from game.systems.btq21.sandbox import sandbox
 from game.systems.btq21.state import AFLOAT
-from tests.systems.btq21.battle import activate, battle, ok, sail_with_fire_as_she_bears
+from tests.systems.btq21.battle import activate, battle, ok, sail_with_fire_as_she_bears, to_act
 
 
 def _frigates():
@@ -282,8 +282,7 @@ def _squadron_to_act():
          {"id": "virginie", "side": "french", "pose": (49.9, 15.9, 0)}],
         victory={"mode": "points"},
     )
-    sq = st.ships["amazon"].squadron
-    st.order, st.order_index = (sq,) + tuple(q for q in st.order if q != sq), 0
+    to_act(st, "amazon")
     return st
 
 

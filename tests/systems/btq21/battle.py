@@ -104,11 +104,16 @@ def battle(
     return state
 
 
-def activate(state: GameState, ship_id: str) -> list[dict]:
-    """Make ``ship_id``'s squadron the one to act and activate her."""
+def to_act(state: GameState, ship_id: str) -> None:
+    """Make ``ship_id``'s squadron the one to act (none of its ships activated yet)."""
     sq = state.ships[ship_id].squadron
     state.order = (sq,) + tuple(q for q in state.order if q != sq)
     state.order_index = 0
+
+
+def activate(state: GameState, ship_id: str) -> list[dict]:
+    """Make ``ship_id``'s squadron the one to act and activate her."""
+    to_act(state, ship_id)
     return ok(state, c.ActivateShip(ship_id))
 
 
