@@ -170,30 +170,31 @@ class SearchCaptain(CaptainPlayer):
         return cands[self.last.best].plan[0]
 
     def activate(self, state: GameState, options: list[Option]) -> c.Command:
-        """Which of her squadron's ships acts next (``Level.order``; otherwise the nearest the enemy first).
+        """Which of her squadron's ships acts next: the nearest the enemy, unless a friend lies in her way.
 
-        For each ship that could go first, every ship still to act sails her activation on a trial at the
-        means, that one first and the rest nearest the enemy first, each by the narrow search that sails
-        the enemies' replies.  What those activations take off the enemy together, less what they cost
-        her own side, is the order's worth; a ship other than the nearest goes first only if her order is
-        worth more than ``ORDER_MARGIN`` points above the nearest-first order.  The order counts because
-        one ship's shot can cripple the enemy the next ones then fire on (each later activation that hits
-        brings a morale test), and one ship's course can mask or clear another's line of fire.
+        Weighing her squadron (normal and hard), a ship whose bow lies on a friend still to act sends
+        that friend first (``squadron.clear_ahead``).  At hard (``Level.order``), for each ship that could
+        go first, every ship still to act sails her activation on a trial at the means, that one first
+        and the rest in that order, each by the narrow search that sails the enemies' replies.  What
+        those activations take off the enemy together, less what they cost her own side, is the order's
+        worth; another ship goes first only if her order is worth more than ``ORDER_MARGIN`` points
+        above that one.  The order counts because one ship's shot can cripple the enemy the next ones
+        then fire on (each later activation that hits brings a morale test), and one ship's course can
+        mask or clear another's line of fire.
         """
         acts = [o for o in options if o.type == "activate"]
-        if (
-            not self.level.order
-            or len(acts) < 2
-            or len(state.ships) > MANY_SHIPS
-            or calamity_pending(state, state.ships[acts[0].ship].squadron)
-        ):
+        if not self.level.squadron or len(acts) < 2 or calamity_pending(state, state.ships[acts[0].ship].squadron):
             return super().activate(state, options)
         acts.sort(key=nearest_key(state, options))
-        worth = {o.ship: self.order_worth(state, [o.ship] + [a.ship for a in acts if a is not o]) for o in acts}
-        best = max(acts, key=lambda o: worth[o.ship])
-        if worth[best.ship] > worth[acts[0].ship] + ORDER_MARGIN:
-            return best.command()
-        return acts[0].command()
+        by_ship = {o.ship: o for o in acts}
+        order = squadron.clear_ahead(state, [o.ship for o in acts])
+        if not self.level.order or len(state.ships) > MANY_SHIPS:
+            return by_ship[order[0]].command()
+        worth = {sid: self.order_worth(state, [sid] + [s for s in order if s != sid]) for sid in order}
+        best = max(order, key=lambda sid: worth[sid])
+        if worth[best] > worth[order[0]] + ORDER_MARGIN:
+            return by_ship[best].command()
+        return by_ship[order[0]].command()
 
     def order_worth(self, state: GameState, order: list[str]) -> float:
         """What her ships' activations in this order gain her side, each sailed on one trial at the means."""

@@ -13,14 +13,23 @@ captain weighs what her friends are about to do.
   sails to stand by the friend rather than leave him to be finished
   (``pressing`` and ``cover``).
 
+- **The lead ship first.** A ship whose bow lies on a friend still to act
+  would run into him with her least way: that friend is sent first, so he
+  sails on and clears her (``clear_ahead``).
+
 Keeping line (the squadron near its flagship) is the look-ahead's own
 cohesion term (``plan.COHESION_COST``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from game.ai.captain import reach
+from game.systems.btq21 import board
+from game.systems.btq21.disposition import ABACK
 from game.systems.btq21.evaluation import Appraiser
+from game.systems.btq21.movement import rate_limits, ship_disposition
 from game.systems.btq21.state import GameState, Ship
 
 #: A broadside at an enemy a friend is about to fire on is worth this much more (a share of its value).
@@ -30,6 +39,9 @@ COVER_WEIGHT = 0.3
 #: Friends farther than this (inches between the bases) are not weighed: in a fleet action the
 #: squadron she works with is the ships about her, and weighing seventy would cost the decision its time.
 NEAR = 24.0
+#: A friend still to act who lies within this many of her least segments straight ahead is in her way:
+#: after the first she may turn, but a turn of 15-45 degrees seldom takes a base clear of a ship dead ahead.
+WAY_SEGMENTS = 2.0
 
 
 def _friends(state: GameState, me: Ship) -> list[Ship]:
@@ -74,3 +86,38 @@ def cover(ap: Appraiser, state: GameState, me: Ship, foes: dict[str, float], ene
         return 0.0
     near = {e: d for e, d in foes.items() if e in enemies}
     return COVER_WEIGHT * reach.potential(ap, state, me, near)
+
+
+def in_her_way(state: GameState, ship: Ship, waiting: Collection[str]) -> str | None:
+    """The friend still to act (one of ``waiting``) that her least way straight on would run into, if any."""
+    if ship.adrift or ship.sail is None or ship.boarding_with or ship.shore_battery:
+        return None
+    disp = ship_disposition(state, ship)
+    if disp == ABACK:
+        return None  # she stops where she is and turns: no way to run into anybody
+    least, _ = rate_limits(state, ship, disp)
+    if least <= 0.0:
+        return None
+    hit = board.space(state).sweep(ship.id, WAY_SEGMENTS * least).contact
+    if hit is None or hit.kind != "ship" or hit.id not in waiting:
+        return None
+    return hit.id if state.ships[hit.id].side == ship.side else None
+
+
+def clear_ahead(state: GameState, order: list[str]) -> list[str]:
+    """``order`` (ships still to act) with each ship after any friend lying in her way.
+
+    Whoever would go first but has a friend still to act close ahead of her bow sends that friend
+    first (and his own, if he has one): he sails on and leaves her room.  Sent first, she would
+    have to sail her least way into him (a collision costs both hulls dice of damage, and leaves
+    them aligned in contact to do it again next turn).
+    """
+    left, out = list(order), []
+    while left:
+        pick, seen = left[0], {left[0]}
+        while (ahead := in_her_way(state, state.ships[pick], set(left) - seen)) is not None:
+            pick = ahead
+            seen.add(pick)
+        out.append(pick)
+        left.remove(pick)
+    return out

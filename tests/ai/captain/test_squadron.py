@@ -1,11 +1,16 @@
 """The squadron's terms: doubling on the enemy a friend is about to fire on, covering a crippled friend."""
 
+import pytest
+
 from game.ai import make_player
 from game.ai.captain import squadron
 from game.ai.captain.aim import Pick, best_broadsides
 from game.ai.captain.reach import foes_at, next_shot
+from game.systems.btq21 import commands as c
+from game.systems.btq21.engine import legal_commands
 from game.systems.btq21.evaluation import Appraiser
-from tests.systems.btq21.battle import battle
+from game.systems.btq21.sandbox import sandbox
+from tests.systems.btq21.battle import battle, ok, to_act
 
 
 def _line():
@@ -70,3 +75,39 @@ def test_the_levels_that_search_weigh_the_squadron_and_easy_does_not():
     assert make_player("captain:normal", 1, "british").level.squadron
     assert make_player("captain:hard", 1, "british").level.squadron
     assert not make_player("captain:easy", 1, "british").level.squadron
+
+
+def _nose_to_tail(gap: float):
+    """Amazon close astern of Boreas, both reaching east on a northerly; a French frigate nearer Amazon."""
+    st = battle(
+        [
+            {"id": "amazon", "pose": (30, 20, 90)},
+            {"id": "boreas", "pose": (32 + gap, 20, 90)},  # frigates are 2" long: ``gap`` from bow to stern
+            {"id": "virginie", "side": "french", "pose": (10, 12, 0)},
+        ],
+        victory={"mode": "points"},
+    )
+    to_act(st, "amazon")
+    return st
+
+
+def test_sent_first_the_ship_astern_would_sail_her_least_way_into_her_friend():
+    st = _nose_to_tail(1.0)
+    assert squadron.in_her_way(st, st.ships["amazon"], {"boreas"}) == "boreas"
+    work = sandbox(st)
+    ok(work, c.ActivateShip("amazon"))
+    events = ok(work, c.MoveSegment("amazon", 2.5, 0.0))  # half her 5" at battle sail, reaching: the least she may
+    assert any(e["type"] == "collision" for e in events)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_lead_ship_acts_first_when_a_friend_still_to_act_lies_across_her_bow(level):
+    st = _nose_to_tail(1.0)
+    assert squadron.clear_ahead(st, ["amazon", "boreas"]) == ["boreas", "amazon"]
+    assert make_player(f"captain:{level}", 1, "british").choose(st, legal_commands(st)) == c.ActivateShip("boreas")
+
+
+def test_with_room_ahead_the_ship_nearest_the_enemy_still_acts_first():
+    st = _nose_to_tail(8.0)
+    assert squadron.in_her_way(st, st.ships["amazon"], {"boreas"}) is None
+    assert make_player("captain:normal", 1, "british").choose(st, legal_commands(st)) == c.ActivateShip("amazon")
