@@ -173,7 +173,7 @@ class SearchCaptain(CaptainPlayer):
         """Which of her squadron's ships acts next: the nearest the enemy, unless a friend lies in her way.
 
         Weighing her squadron (normal and hard), a ship whose bow lies on a friend still to act sends
-        that friend first (``squadron.clear_ahead``).  At hard (``Level.order``), for each ship that could
+        that friend first (``squadron.lead_of``).  At hard (``Level.order``), for each ship that could
         go first, every ship still to act sails her activation on a trial at the means, that one first
         and the rest in that order, each by the narrow search that sails the enemies' replies.  What
         those activations take off the enemy together, less what they cost her own side, is the order's
@@ -187,9 +187,9 @@ class SearchCaptain(CaptainPlayer):
             return super().activate(state, options)
         acts.sort(key=nearest_key(state, options))
         by_ship = {o.ship: o for o in acts}
-        order = squadron.clear_ahead(state, [o.ship for o in acts])
         if not self.level.order or len(state.ships) > MANY_SHIPS:
-            return by_ship[order[0]].command()
+            return by_ship[squadron.lead_of(state, [o.ship for o in acts])].command()
+        order = squadron.clear_ahead(state, [o.ship for o in acts])
         worth = {sid: self.order_worth(state, [sid] + [s for s in order if s != sid]) for sid in order}
         best = max(order, key=lambda sid: worth[sid])
         if worth[best] > worth[order[0]] + ORDER_MARGIN:

@@ -15,7 +15,7 @@ captain weighs what her friends are about to do.
 
 - **The lead ship first.** A ship whose bow lies on a friend still to act
   would run into him with her least way: that friend is sent first, so he
-  sails on and clears her (``clear_ahead``).
+  sails on and clears her (``lead_of``, ``clear_ahead``).
 
 Keeping line (the squadron near its flagship) is the look-ahead's own
 cohesion term (``plan.COHESION_COST``).
@@ -104,20 +104,25 @@ def in_her_way(state: GameState, ship: Ship, waiting: Collection[str]) -> str | 
     return hit.id if state.ships[hit.id].side == ship.side else None
 
 
-def clear_ahead(state: GameState, order: list[str]) -> list[str]:
-    """``order`` (ships still to act) with each ship after any friend lying in her way.
+def lead_of(state: GameState, order: list[str]) -> str:
+    """The ship to send first of ``order`` (ships still to act, the one wanted first at its head).
 
     Whoever would go first but has a friend still to act close ahead of her bow sends that friend
     first (and his own, if he has one): he sails on and leaves her room.  Sent first, she would
     have to sail her least way into him (a collision costs both hulls dice of damage, and leaves
     them aligned in contact to do it again next turn).
     """
+    pick, seen = order[0], {order[0]}
+    while (ahead := in_her_way(state, state.ships[pick], set(order) - seen)) is not None:
+        pick = ahead
+        seen.add(pick)
+    return pick
+
+
+def clear_ahead(state: GameState, order: list[str]) -> list[str]:
+    """``order`` with each ship after any friend still to act lying in her way (``lead_of``, again and again)."""
     left, out = list(order), []
     while left:
-        pick, seen = left[0], {left[0]}
-        while (ahead := in_her_way(state, state.ships[pick], set(left) - seen)) is not None:
-            pick = ahead
-            seen.add(pick)
-        out.append(pick)
-        left.remove(pick)
+        out.append(lead_of(state, left))
+        left.remove(out[-1])
     return out

@@ -103,6 +103,7 @@ def test_sent_first_the_ship_astern_would_sail_her_least_way_into_her_friend():
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_the_lead_ship_acts_first_when_a_friend_still_to_act_lies_across_her_bow(level):
     st = _nose_to_tail(1.0)
+    assert squadron.lead_of(st, ["amazon", "boreas"]) == "boreas"
     assert squadron.clear_ahead(st, ["amazon", "boreas"]) == ["boreas", "amazon"]
     assert make_player(f"captain:{level}", 1, "british").choose(st, legal_commands(st)) == c.ActivateShip("boreas")
 
