@@ -134,11 +134,12 @@ def replay_command(scenario: str, seed: int, kinds: dict[str, str]) -> str:
     return f"python main.py --selfplay {scenario} {players} --seed {seed}"
 
 
-def play_fixture(fx: Fixture) -> dict[str, Any]:
+def play_fixture(fx: Fixture, census: bool = False) -> dict[str, Any]:
     """Play one game of the ladder; never raises (a failure comes back as the line's ``error``).
 
     The line tells the outcome from ``a``'s view: ``"a"``, ``"b"`` or ``"draw"``, and the points of each
-    kind (a kind holding several sides scores their sum).
+    kind (a kind holding several sides scores their sum); with ``census``, what befell each kind's ships
+    (:mod:`game.census`).
     """
     from game.selfplay import play
 
@@ -166,6 +167,10 @@ def play_fixture(fx: Fixture) -> dict[str, Any]:
         "a": [round(1000.0 * t, 3) for side in a_sides for t in thinking.get(side, [])],
         "b": [round(1000.0 * t, 3) for side in sides if side not in a_sides for t in thinking.get(side, [])],
     }
+    if census:
+        from game.census import count, owners
+
+        line["census"] = count(result.session.events, owners(st.ships), a_sides)
     return line
 
 
@@ -517,8 +522,16 @@ def _menu(system: str) -> list[str]:
     return [*kinds_for(system), *(f"{k}:<N>ms" for k in levelled)]
 
 
-def run(plan: Plan, jobs: int, out: TextIO, json_out: TextIO | None = None, progress: TextIO | None = None) -> int:
-    """Play the ladder and print its tables; 0, or 1 when a game failed (the others still count)."""
+def run(
+    plan: Plan,
+    jobs: int,
+    out: TextIO,
+    json_out: TextIO | None = None,
+    progress: TextIO | None = None,
+    census: bool = False,
+) -> int:
+    """Play the ladder and print its tables (with ``census``, what befell each kind's ships too); 0, or 1 when
+    a game failed (the others still count)."""
     fixtures = plan.fixtures()
     total = len(fixtures)
     count = 0
@@ -540,7 +553,12 @@ def run(plan: Plan, jobs: int, out: TextIO, json_out: TextIO | None = None, prog
             progress.write(f"[{count}/{total}] {line['scenario']} seed {line['seed']} ({sides}): {what}\n")
             progress.flush()
 
-    lines = run_fixtures(fixtures, jobs, on_line, on_done=on_done)
+    worker = functools.partial(play_fixture, census=True) if census else play_fixture
+    lines = run_fixtures(fixtures, jobs, on_line, worker=worker, on_done=on_done)
     ladder = tally(plan.players, lines)
     report(ladder, out)
+    if census:
+        from game.census import report as census_report
+
+        census_report(lines, out)
     return 1 if ladder.failures else 0

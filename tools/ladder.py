@@ -8,6 +8,7 @@ failed (its traceback is printed; the other games still count).  See docs/LADDER
 
     python tools/ladder.py [--system btq21|cagway] [--players K1 K2 ...] [--scenario NAME ...]
                            [--seeds 10] [--first-seed 1] [--pairs A:B ...] [--jobs 2] [--json FILE] [--progress]
+                           [--census]
 
 Tuning was done on low seeds (from 1): for an independent check choose fresh ones, e.g. --first-seed 100001.
 """
@@ -53,6 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--jobs", type=int, default=DEFAULT_JOBS, help="worker processes (default %(default)s)")
     ap.add_argument("--json", metavar="FILE", help="write every game's result line (JSON lines) to FILE")
     ap.add_argument("--progress", action="store_true", help="a line on standard error per game finished")
+    ap.add_argument("--census", action="store_true",
+                    help="also count what befell each kind's ships (broadsides by band, rakes, morale tests, "
+                    "collisions...) and print it per pairing")
     return ap
 
 
@@ -80,7 +84,7 @@ def main(argv: list[str]) -> int:
         print(f"error: cannot write {args.json}: {e.strerror or e}", file=sys.stderr)
         return 2
     try:
-        code = run(plan, args.jobs, sys.stdout, json_out, sys.stderr if args.progress else None)
+        code = run(plan, args.jobs, sys.stdout, json_out, sys.stderr if args.progress else None, args.census)
     finally:
         if json_out:
             json_out.close()
