@@ -89,7 +89,8 @@ def cover(ap: Appraiser, state: GameState, me: Ship, foes: dict[str, float], ene
 
 
 def in_her_way(state: GameState, ship: Ship, waiting: Collection[str]) -> str | None:
-    """The friend still to act (one of ``waiting``) that her least way straight on would run into, if any."""
+    """The friend still to act (one of ``waiting``, her squadron's ships yet to activate) that her least way
+    straight on would run into, if any."""
     if ship.adrift or ship.sail is None or ship.boarding_with or ship.shore_battery:
         return None
     disp = ship_disposition(state, ship)
@@ -99,9 +100,7 @@ def in_her_way(state: GameState, ship: Ship, waiting: Collection[str]) -> str | 
     if least <= 0.0:
         return None
     hit = board.space(state).sweep(ship.id, WAY_SEGMENTS * least).contact
-    if hit is None or hit.kind != "ship" or hit.id not in waiting:
-        return None
-    return hit.id if state.ships[hit.id].side == ship.side else None
+    return hit.id if hit is not None and hit.kind == "ship" and hit.id in waiting else None
 
 
 def lead_of(state: GameState, order: list[str]) -> str:
