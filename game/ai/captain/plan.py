@@ -123,6 +123,9 @@ class Planner:
         #: In the battle's last turn, sea room for the segments of this activation still to sail (the old
         #: captain looks at none then, and may sail into a corner she can only leave over the edge).
         self.room_in_last_turn = False
+        #: Ending her activation across the bow of a friend still to act costs the collision he cannot
+        #: then avoid (``squadron.blocking``).  The old captain does not look.
+        self.clear_way = False
         #: What she aims at on each target (None: ``aim.aims_at``).
         self.aims: Callable[[Ship], tuple[str, ...]] | None = None
         #: The complete activations of the last ``run``.
@@ -366,6 +369,8 @@ class Planner:
         if me.status != AFLOAT:
             return v
         worth = self.ap.value[me.id]
+        if self.clear_way and node.leaf:
+            v -= squadron.blocking(self.ap, st, me)
         v -= self.threat_weight * reach.threat(self.ap, st, me, foes)
         if last_turn(st):
             # No next activation: her next shot, the wind and the sea room she will want next turn

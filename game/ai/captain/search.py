@@ -118,6 +118,7 @@ class SearchCaptain(CaptainPlayer):
             planner.evade = EVADE_WORTH if refuse else 0.0 if press else STAND_OFF_WORTH if squadrons else 0.0
             planner.close_in = PRESS_WORTH if press else 0.0
             planner.focus, planner.pressing = doubling, pressed
+            planner.clear_way = self.level.squadron
             if not refuse and not self.level.heedless and FINISH_WORTH > 0:
                 planner.pursuit_worth, planner.pursuit_range = FINISH_WORTH, FINISH_RANGE
                 planner.offing_past_cripples = True

@@ -15,7 +15,9 @@ captain weighs what her friends are about to do.
 
 - **The lead ship first.** A ship whose bow lies on a friend still to act
   would run into him with her least way: that friend is sent first, so he
-  sails on and clears her (``lead_of``, ``clear_ahead``).
+  sails on and clears her (``lead_of``, ``clear_ahead``).  Sent first, he must
+  not end his activation still across her bow, or she meets him all the same:
+  that costs him the collision (``blocking``).
 
 Keeping line (the squadron near its flagship) is the look-ahead's own
 cohesion term (``plan.COHESION_COST``).
@@ -30,6 +32,7 @@ from game.systems.btq21 import board
 from game.systems.btq21.disposition import ABACK
 from game.systems.btq21.evaluation import Appraiser
 from game.systems.btq21.movement import rate_limits, ship_disposition
+from game.systems.btq21.odds import MEAN_D6
 from game.systems.btq21.state import GameState, Ship
 
 #: A broadside at an enemy a friend is about to fire on is worth this much more (a share of its value).
@@ -125,3 +128,18 @@ def clear_ahead(state: GameState, order: list[str]) -> list[str]:
         out.append(lead_of(state, left))
         left.remove(out[-1])
     return out
+
+
+def blocking(ap: Appraiser, state: GameState, me: Ship) -> float:
+    """What her lying here costs her side in collisions: the hull both ships lose (at the means) for each
+    friend still to act this turn whose least way straight on would run into her (``in_her_way``).
+
+    Sent first so as to clear a friend's bow (``lead_of``), a ship that ends her activation still
+    across it leaves him no choice: he must sail at least half his rate and meets her.
+    """
+    dice = state.rules.collision_dice
+    cost = 0.0
+    for f in _friends(state, me):
+        if not f.activated and not f.shore_battery and in_her_way(state, f, (me.id,)) == me.id:
+            cost += ap.loss(me, hull=MEAN_D6 * int(dice[f.size])) + ap.loss(f, hull=MEAN_D6 * int(dice[me.size]))
+    return cost

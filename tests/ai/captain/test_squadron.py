@@ -9,6 +9,7 @@ from game.ai.captain.reach import foes_at, next_shot
 from game.systems.btq21 import commands as c
 from game.systems.btq21.engine import legal_commands
 from game.systems.btq21.evaluation import Appraiser
+from game.systems.btq21.odds import MEAN_D6
 from game.systems.btq21.sandbox import sandbox
 from tests.systems.btq21.battle import battle, ok, to_act
 
@@ -112,3 +113,53 @@ def test_with_room_ahead_the_ship_nearest_the_enemy_still_acts_first():
     st = _nose_to_tail(8.0)
     assert squadron.in_her_way(st, st.ships["amazon"], {"boreas"}) is None
     assert make_player("captain:normal", 1, "british").choose(st, legal_commands(st)) == c.ActivateShip("amazon")
+
+
+def _slow_lead():
+    """Boreas, her rigging shot to pieces, 1" ahead of Amazon's bow; Boreas is sent first to clear it."""
+    st = _nose_to_tail(1.0)
+    st.ships["boreas"].rigging = 10
+    return st
+
+
+def _sail(st, kind: str, sid: str) -> None:
+    """Let a ``kind`` player command ``sid``'s whole activation (an enemy offered a shot holds her fire)."""
+    player = make_player(kind, 1, st.ships[sid].side)
+    ok(st, c.ActivateShip(sid))
+    for _ in range(30):
+        options = legal_commands(st)
+        mine = st.ships[options[0].ship].side == player.side
+        cmd = player.choose(st, options) if mine else c.HoldFire(options[0].ship)
+        ok(st, cmd)
+        if isinstance(cmd, c.EndActivation) and cmd.ship == sid:
+            return
+    raise AssertionError("the activation did not end")
+
+
+def test_lying_across_the_bow_of_a_friend_still_to_act_costs_both_hulls_the_collision():
+    st = _nose_to_tail(1.0)
+    ap = Appraiser(st, "british")
+    boreas, amazon = st.ships["boreas"], st.ships["amazon"]
+    dice = st.rules.collision_dice
+    expected = ap.loss(boreas, hull=MEAN_D6 * dice[amazon.size]) + ap.loss(amazon, hull=MEAN_D6 * dice[boreas.size])
+    assert expected > 0.0
+    assert squadron.blocking(ap, st, boreas) == pytest.approx(expected)
+    # Amazon lies astern of Boreas, not across her bow; and once Boreas's friend has acted, nobody is left to meet her.
+    assert squadron.blocking(ap, st, amazon) == 0.0
+    amazon.activated = True
+    assert squadron.blocking(ap, st, boreas) == 0.0
+    assert squadron.blocking(Appraiser(_nose_to_tail(8.0), "british"), _nose_to_tail(8.0), boreas) == 0.0
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_lead_ship_sent_first_sails_clear_of_her_friends_bow(level):
+    st = _slow_lead()
+    assert squadron.in_her_way(st, st.ships["amazon"], {"boreas"}) == "boreas"
+    _sail(st, f"captain:{level}", "boreas")
+    assert squadron.in_her_way(st, st.ships["amazon"], {"boreas"}) is None
+
+
+def test_the_old_captain_leaves_her_slow_lead_ship_across_her_friends_bow():
+    st = _slow_lead()
+    _sail(st, "captain-v1", "boreas")
+    assert squadron.in_her_way(st, st.ships["amazon"], {"boreas"}) == "boreas"
