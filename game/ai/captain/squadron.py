@@ -100,9 +100,10 @@ def in_her_way(state: GameState, ship: Ship, waiting: Collection[str]) -> str | 
     if disp == ABACK:
         return None  # she stops where she is and turns: no way to run into anybody
     least, _ = rate_limits(state, ship, disp)
-    if least <= 0.0:
-        return None
-    hit = board.space(state).sweep(ship.id, WAY_SEGMENTS * least).contact
+    way = WAY_SEGMENTS * least
+    if least <= 0.0 or all(reach.out_of_reach(ship, state.ships[w], way, 0.0) for w in waiting):
+        return None  # a sure no, without sweeping her base along the table (a line in close order has many)
+    hit = board.space(state).sweep(ship.id, way).contact
     return hit.id if hit is not None and hit.kind == "ship" and hit.id in waiting else None
 
 
