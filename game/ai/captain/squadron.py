@@ -92,8 +92,10 @@ def cover(ap: Appraiser, state: GameState, me: Ship, foes: dict[str, float], ene
 
 
 def in_her_way(state: GameState, ship: Ship, waiting: Collection[str]) -> str | None:
-    """The friend still to act (one of ``waiting``, her squadron's ships yet to activate) that her least way
-    straight on would run into, if any."""
+    """The ship of ``waiting`` that her least way straight on would run into, if any.
+
+    ``waiting``: for ``lead_of`` her squadron's ships yet to activate; for ``blocking`` the one friend
+    whose place is weighed."""
     if ship.adrift or ship.sail is None or ship.boarding_with or ship.shore_battery:
         return None
     disp = ship_disposition(state, ship)
@@ -141,6 +143,6 @@ def blocking(ap: Appraiser, state: GameState, me: Ship) -> float:
     dice = state.rules.collision_dice
     cost = 0.0
     for f in _friends(state, me):
-        if not f.activated and not f.shore_battery and in_her_way(state, f, (me.id,)) == me.id:
+        if not f.activated and in_her_way(state, f, (me.id,)) == me.id:  # (a shore battery runs into nobody)
             cost += ap.loss(me, hull=MEAN_D6 * int(dice[f.size])) + ap.loss(f, hull=MEAN_D6 * int(dice[me.size]))
     return cost
