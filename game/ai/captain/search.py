@@ -33,7 +33,7 @@ from game.systems.base import Option
 from game.systems.btq21 import commands as c
 from game.systems.btq21.dice import Dice, MeanDice
 from game.systems.btq21.engine import Rejected, apply
-from game.systems.btq21.evaluation import Appraiser, close_action_balance
+from game.systems.btq21.evaluation import Appraiser, behind_on_points, close_action_balance
 from game.systems.btq21.sandbox import next_activation, sandbox
 from game.systems.btq21.state import AFLOAT, GameState
 
@@ -57,6 +57,9 @@ FLEET_PLANS, FLEET_TRIAL_SHARE = 2, 3
 #: nearness (``reach.nearness``) worth this share of her value.  Standing off waits for an enemy to
 #: come on; a beaten one will not, and ships are only taken by going to them.
 PRESS_HOME_AT, PRESS_WORTH = 1.6, 0.3
+#: Behind on points (``behind_on_points``) she presses home too, whatever the balance: declining action
+#: or standing off, a side behind keeps the enemy's win for him.
+PRESS_WHEN_BEHIND = True
 #: Choosing the order of her ships' activations (``Level.order``): another ship goes before the one nearest
 #: the enemy only if the squadron's activations in that order are worth this many points more.
 ORDER_MARGIN = 1.0
@@ -94,8 +97,10 @@ class SearchCaptain(CaptainPlayer):
         balance = close_action_balance(state, self.side, ap)
         # A beginner never declines action, and the enemy's answer and her own next broadside do not enter her head.
         weighed = balance is not None and not self.level.heedless
-        refuse = weighed and balance is not None and balance < REFUSE_BELOW
-        press = weighed and balance is not None and balance >= PRESS_HOME_AT and PRESS_WORTH > 0
+        behind = weighed and PRESS_WHEN_BEHIND and behind_on_points(state, self.side)
+        refuse = weighed and not behind and balance is not None and balance < REFUSE_BELOW
+        beaten = balance is not None and balance >= PRESS_HOME_AT
+        press = weighed and (behind or beaten) and PRESS_WORTH > 0
         if self.level.heedless:
             weights = (0.0, 0.0)
         else:

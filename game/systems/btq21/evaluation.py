@@ -31,7 +31,7 @@ from game.systems.btq21 import objectives
 from game.systems.btq21.broadside import Shot, broadside_total, modifiers, split_dice
 from game.systems.btq21.odds import MEAN_D6
 from game.systems.btq21.state import AFLOAT, CAPTURED, LEFT_TABLE, TRACKS, GameState, Ship
-from game.systems.btq21.victory import ship_value
+from game.systems.btq21.victory import points, ship_value
 
 #: Share of a ship's value lost when a track becomes crippled, beyond the morale test it brings.
 #: Crippled rigging weighs most: she is down to one segment a turn, cannot get out from under
@@ -368,3 +368,15 @@ def close_action_balance(state: GameState, side: str, ap: Appraiser) -> float | 
 
     mine, yours = weight(ours, theirs), weight(theirs, ours)
     return mine / yours if yours > 0 else None
+
+
+def behind_on_points(state: GameState, side: str) -> bool:
+    """True when an enemy side has scored more points than ours so far (``victory.points``).
+
+    Only the points at the end decide the battle, and only ships that strike, sink or are
+    taken score them: a side behind makes them up only by going to the enemy, whatever her
+    balance of a close action says, and losing by more costs her nothing she has not lost.
+    """
+    scored = points(state)
+    ours = scored.get(side, 0.0)
+    return any(v > ours for k, v in scored.items() if k != side)

@@ -10,9 +10,9 @@ from game.ai.search.levels import parse_level
 from game.systems.btq21 import commands as c
 from game.systems.btq21.dice import Loaded
 from game.systems.btq21.engine import Rejected, apply, legal_commands
-from game.systems.btq21.evaluation import Appraiser, close_action_balance
+from game.systems.btq21.evaluation import Appraiser, behind_on_points, close_action_balance
 from game.systems.btq21.sandbox import sandbox
-from game.systems.btq21.state import AFLOAT
+from game.systems.btq21.state import AFLOAT, STRUCK
 from tests.systems.btq21.battle import activate, battle, ok, sail_with_fire_as_she_bears, to_act
 
 
@@ -259,6 +259,48 @@ def _gap_when_beaten(monkeypatch, press: float) -> float:
 def test_a_side_that_far_outguns_what_is_left_of_the_enemy_presses_home_rather_than_standing_off(monkeypatch):
     # Measured: 21.3" pressing home, 26.3" without (she stands off as above, the balance notwithstanding).
     assert _gap_when_beaten(monkeypatch, search.PRESS_WORTH) < _gap_when_beaten(monkeypatch, 0.0) - 2.0
+
+
+def _one_struck(poses: dict[str, tuple[float, float, float]]):
+    """Two 4th-rates against three 6th-rates on a northerly wind, one 6th-rate ("lost") already struck."""
+    fours = [{"id": i, "pose": poses[i], "guns": 44, "rate": "4th"} for i in ("big", "bigger")]
+    sixes = [{"id": i, "side": "french", "pose": poses[i], "rate": "6th"} for i in ("small", "smaller", "lost")]
+    st = battle(fours + sixes, wind_from=0, victory={"mode": "points"})
+    st.ships["lost"].status = STRUCK
+    return st
+
+
+def test_a_side_is_behind_when_an_enemy_side_has_scored_more():
+    poses = {"big": (20, 24, 90), "bigger": (10, 24, 90), "small": (50, 36, 270), "smaller": (60, 36, 270)}
+    st = _one_struck({**poses, "lost": (66, 4, 90)})
+    assert behind_on_points(st, "french") and not behind_on_points(st, "british")
+    st.ships["lost"].status = AFLOAT
+    assert not behind_on_points(st, "french") and not behind_on_points(st, "british")  # level: nobody is
+
+
+def _gap_when_behind(monkeypatch, press_when_behind: bool, poses) -> float:
+    """The gap the weaker side's "small" leaves to the nearer 4th-rate after her activation, her side a ship down."""
+    monkeypatch.setattr(search, "PRESS_WHEN_BEHIND", press_when_behind)
+    st = _one_struck(poses)
+    balance = close_action_balance(st, "french", Appraiser(st, "french"))
+    assert balance is not None and balance < search.REFUSE_BELOW  # outgunned: she would decline action
+    activate(st, "small")
+    _activation(st, make_player("captain:normal", 1, "french"), "french")
+    return min(reach.gap(st.ships["small"], st.ships[e]) for e in ("big", "bigger"))
+
+
+@pytest.mark.parametrize(
+    "poses",
+    [
+        {"big": (20, 24, 270), "bigger": (20, 14, 270), "small": (44, 24, 270), "smaller": (44, 14, 270)},
+        {"big": (20, 24, 90), "bigger": (10, 24, 90), "small": (50, 36, 270), "smaller": (60, 36, 270)},
+    ],
+)
+def test_a_side_behind_on_points_presses_home_where_its_balance_would_have_it_decline(monkeypatch, poses):
+    # Only ships taken score: holding off, a side a ship down keeps the enemy's win for him.
+    # Measured: 14.0" pressing, 19.2" declining (astern of them); 22.0" and 28.4" (meeting them).
+    poses = {**poses, "lost": (66, 44, 90)}
+    assert _gap_when_behind(monkeypatch, True, poses) < _gap_when_behind(monkeypatch, False, poses) - 3.0
 
 
 @pytest.mark.parametrize("x, amazon", [(64, (10, 24, 90)), (66, (10, 24, 90)), (62, (52, 36, 270))])
