@@ -13,7 +13,14 @@ from game.systems.btq21.engine import Rejected, apply, legal_commands
 from game.systems.btq21.evaluation import Appraiser, behind_on_points, close_action_balance
 from game.systems.btq21.sandbox import sandbox
 from game.systems.btq21.state import AFLOAT, STRUCK
-from tests.systems.btq21.battle import activate, battle, ok, sail_with_fire_as_she_bears, to_act
+from tests.systems.btq21.battle import (
+    activate,
+    battle,
+    command_activation,
+    ok,
+    sail_with_fire_as_she_bears,
+    to_act,
+)
 
 
 def _frigates():
@@ -23,20 +30,6 @@ def _frigates():
     )
     activate(st, "amazon")
     return st
-
-
-def _activation(st, captain, side: str) -> list[c.Command]:
-    """``captain`` commands ``side``'s activation to its end (an enemy offered a shot as she bears holds it)."""
-    played = []
-    for _ in range(30):
-        options = legal_commands(st)
-        mine = st.ships[options[0].ship].side == side
-        cmd = captain.choose(st, options) if mine else c.HoldFire(options[0].ship)
-        ok(st, cmd)
-        played.append(cmd)
-        if isinstance(cmd, c.EndActivation):
-            return played
-    raise AssertionError("the activation did not end")
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
@@ -180,7 +173,7 @@ def _gap_after(monkeypatch, refuse_below: float) -> float:
     monkeypatch.setattr(search, "REFUSE_BELOW", refuse_below)
     st = _big_and_small()
     activate(st, "small")
-    _activation(st, make_player("captain:normal", 1, "french"), "french")
+    command_activation(st, make_player("captain:normal", 1, "french"), "french")
     return reach.gap(st.ships["small"], st.ships["big"])
 
 
@@ -192,7 +185,7 @@ def test_the_weaker_ship_declining_action_opens_the_range_where_she_would_otherw
 
 
 def _aims_fired(kind: str) -> list[str]:
-    played = _activation(_frigates(), make_player(kind, 1, "british"), "british")
+    played = command_activation(_frigates(), make_player(kind, 1, "british"), "british")
     return [cmd.aim for cmd in played if isinstance(cmd, c.Fire)]
 
 
@@ -218,7 +211,7 @@ def _two_a_side(
     balance = close_action_balance(st, "british", Appraiser(st, "british"))
     assert (balance is not None and balance >= search.PRESS_HOME_AT) == hulls_crippled
     activate(st, "big")
-    _activation(st, make_player("captain:normal", 1, "british"), "british")
+    command_activation(st, make_player("captain:normal", 1, "british"), "british")
     return st
 
 
@@ -285,7 +278,7 @@ def _gap_when_behind(monkeypatch, press_when_behind: bool, poses) -> float:
     balance = close_action_balance(st, "french", Appraiser(st, "french"))
     assert balance is not None and balance < search.REFUSE_BELOW  # outgunned: she would decline action
     activate(st, "small")
-    _activation(st, make_player("captain:normal", 1, "french"), "french")
+    command_activation(st, make_player("captain:normal", 1, "french"), "french")
     return min(reach.gap(st.ships["small"], st.ships[e]) for e in ("big", "bigger"))
 
 

@@ -11,7 +11,7 @@ from game.systems.btq21.engine import legal_commands
 from game.systems.btq21.evaluation import Appraiser
 from game.systems.btq21.odds import MEAN_D6
 from game.systems.btq21.sandbox import sandbox
-from tests.systems.btq21.battle import battle, ok, to_act
+from tests.systems.btq21.battle import battle, command_activation, ok, to_act
 
 
 def _line():
@@ -124,16 +124,9 @@ def _slow_lead():
 
 def _sail(st, kind: str, sid: str) -> None:
     """Let a ``kind`` player command ``sid``'s whole activation (an enemy offered a shot holds her fire)."""
-    player = make_player(kind, 1, st.ships[sid].side)
+    side = st.ships[sid].side
     ok(st, c.ActivateShip(sid))
-    for _ in range(30):
-        options = legal_commands(st)
-        mine = st.ships[options[0].ship].side == player.side
-        cmd = player.choose(st, options) if mine else c.HoldFire(options[0].ship)
-        ok(st, cmd)
-        if isinstance(cmd, c.EndActivation) and cmd.ship == sid:
-            return
-    raise AssertionError("the activation did not end")
+    command_activation(st, make_player(kind, 1, side), side)
 
 
 def test_lying_across_the_bow_of_a_friend_still_to_act_costs_both_hulls_the_collision():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from game.content.load import load_default
 from game.content.model import Scenario, ScenarioShip, ShipClass, Side, Squadron, Terrain
@@ -10,7 +11,7 @@ from game.persistence.session import Session
 from game.systems import make_system
 from game.systems.btq21 import commands as c
 from game.systems.btq21.dice import Loaded
-from game.systems.btq21.engine import Rejected, apply
+from game.systems.btq21.engine import Rejected, apply, legal_commands
 from game.systems.btq21.setup import new_game
 from game.systems.btq21.state import GameState
 
@@ -115,6 +116,23 @@ def activate(state: GameState, ship_id: str) -> list[dict]:
     """Make ``ship_id``'s squadron the one to act and activate her."""
     to_act(state, ship_id)
     return ok(state, c.ActivateShip(ship_id))
+
+
+def command_activation(state: GameState, captain: Any, side: str) -> list[c.Command]:
+    """``captain`` commands ``side``'s activation under way to its end: every command played, in order.
+
+    An enemy offered a shot as she bears holds her fire, so only the captain's choices count.
+    """
+    played = []
+    for _ in range(30):
+        options = legal_commands(state)
+        mine = state.ships[options[0].ship].side == side
+        cmd = captain.choose(state, options) if mine else c.HoldFire(options[0].ship)
+        ok(state, cmd)
+        played.append(cmd)
+        if isinstance(cmd, c.EndActivation):
+            return played
+    raise AssertionError("the activation did not end")
 
 
 def sail_with_fire_as_she_bears(state: GameState, ship_id: str, distance: float = 2.5) -> None:
