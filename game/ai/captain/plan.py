@@ -35,6 +35,10 @@ from game.systems.btq21.state import AFLOAT, GameState, Ship
 
 #: Paths kept at each depth.
 BEAM = 6
+#: Headings within this many degrees are one course to a diverse beam (``Planner.keep``).
+HEADING_SECTOR = 15.0
+#: Paths of other headings a diverse beam keeps beside its best (``Planner.keep``).
+DIVERSE_EXTRA = 2
 #: Best plans given a second look (the enemy's reply sailed), the enemies replying, and her reply's weight.
 REPLIES, REPLY_ENEMIES, REPLY_WEIGHT = 2, 2, 0.8
 #: With this many ships or fewer left fighting, every path is cheap to score (few shots to aim, few
@@ -128,6 +132,8 @@ class Planner:
         self.clear_way = False
         #: What she aims at on each target (None: ``aim.aims_at``).
         self.aims: Callable[[Ship], tuple[str, ...]] | None = None
+        #: Whether the beam keeps paths of other headings beside the best (``keep``); the old captain's does not.
+        self.diverse = False
         #: The complete activations of the last ``run``.
         self.done: list[Node] = []
 
@@ -150,13 +156,38 @@ class Planner:
                 else:
                     done.append(n)
             kids.sort(key=lambda k: -k.score)
-            frontier = [k for k in kids[: self.beam] if not k.leaf]
-            done.extend(k for k in kids[: self.beam] if k.leaf)
+            kept = self.keep(kids)
+            frontier = [k for k in kept if not k.leaf]
+            done.extend(k for k in kept if k.leaf)
         done.sort(key=lambda k: -k.score)
         for leaf in done[: self.replies]:
             self.second_look(leaf)
         self.done = done
         return max(done, key=lambda k: k.score)
+
+    def keep(self, kids: list[Node]) -> list[Node]:
+        """The paths the beam keeps at this depth, from ``kids`` best first.
+
+        Kept by score alone, the beam fills with one course sailed a little further or shorter, and
+        a turn towards the enemy that pays off only a segment later is lost at the first.  With
+        ``diverse`` set, the beam also keeps the best path of up to ``DIVERSE_EXTRA`` headings it
+        has none of (``HEADING_SECTOR``).
+        """
+        kept = kids[: self.beam]
+        if not self.diverse:
+            return kept
+        sectors = {self.sector(k) for k in kept}
+        extra: list[Node] = []
+        for k in kids[self.beam:]:
+            if len(extra) >= DIVERSE_EXTRA:
+                break
+            if self.sector(k) not in sectors:
+                sectors.add(self.sector(k))
+                extra.append(k)
+        return kept + extra
+
+    def sector(self, node: Node) -> int:
+        return int(((node.state.ships[self.me].heading + HEADING_SECTOR / 2) % 360) // HEADING_SECTOR)
 
     def leaves(self, state: GameState, first: list[c.Command], sails: list[str]) -> list[Node]:
         """Every complete activation the search kept, the best first (after the second looks)."""

@@ -4,6 +4,7 @@ import pytest
 
 from game.ai import make_player
 from game.ai.captain import reach, search
+from game.ai.captain.plan import Planner
 from game.ai.captain.search import SearchCaptain
 from game.ai.search import LEVELS
 from game.ai.search.levels import parse_level
@@ -356,3 +357,38 @@ def test_in_the_last_turn_she_keeps_sea_room_for_the_segments_she_has_still_to_s
             assert not isinstance(apply(end, cmd, scratch=True), Rejected), (level, cmd)
         assert end.ships["guerriere"].status == AFLOAT, (level, [cmd for cmd, _ in plan])
         assert any(isinstance(cmd, c.Fire) for cmd, _ in plan), level
+
+
+def _passing_frigates():
+    """Two frigates passing on opposite courses on a northerly wind, ours to act, the enemy's activation sailed."""
+    ships = [{"id": "amazon", "pose": (29, 36, 180)}, {"id": "virginie", "side": "french", "pose": (38.5, 26.5, 0)}]
+    st = battle(ships, wind_from=0)
+    st.ships["virginie"].activated = True
+    activate(st, "amazon")
+    return st
+
+
+def _best_activation(diverse: bool):
+    st = _passing_frigates()
+    planner = Planner(st, "amazon", Appraiser(st, "british"))
+    planner.beam, planner.replies, planner.diverse = LEVELS["normal"].beam, 0, diverse
+    return planner.leaves(st, [], [])[0]
+
+
+def test_a_diverse_beam_keeps_the_turn_towards_the_enemy_that_pays_only_a_segment_later():
+    # Kept by score alone, the four paths after the first segment are one course sailed further or
+    # shorter; bearing away across her bow pays only once she has sailed on.  Measured: 24.8 by the
+    # look-ahead's own score with the diverse beam, 10.8 without.
+    assert _best_activation(True).score > _best_activation(False).score + 10.0
+
+
+def _gap_as_they_pass(monkeypatch, diverse: bool) -> float:
+    monkeypatch.setattr(search, "DIVERSE_BEAM", diverse)
+    st = _passing_frigates()
+    command_activation(st, make_player("captain:normal", 1, "british"), "british")
+    return reach.gap(st.ships["amazon"], st.ships["virginie"])
+
+
+def test_with_the_diverse_beam_normal_bears_down_to_close_range_as_they_pass(monkeypatch):
+    # Measured: 6.0" between the bases with the diverse beam (point blank), 12.5" without.
+    assert _gap_as_they_pass(monkeypatch, True) < 8.0 < _gap_as_they_pass(monkeypatch, False)
