@@ -63,7 +63,8 @@ PRESS_WHEN_BEHIND = True
 #: Choosing the order of her ships' activations (``Level.order``): another ship goes before the one nearest
 #: the enemy only if the squadron's activations in that order are worth this many points more.
 ORDER_MARGIN = 1.0
-#: The look-ahead's beam keeps other headings beside the best (``Planner.keep``), but for a beginner's.
+#: The look-ahead's beam keeps other headings beside the best (``Planner.keep``), but for a beginner's
+#: and in a fleet action.
 DIVERSE_BEAM = True
 #: How much a trial's outcome counts against the look-ahead's own guess for the path.
 TRIAL_WEIGHT = 1.0
@@ -126,7 +127,8 @@ class SearchCaptain(CaptainPlayer):
             planner.close_in = PRESS_WORTH if press else 0.0
             planner.focus, planner.pressing = doubling, pressed
             planner.clear_way = self.level.squadron
-            planner.diverse = DIVERSE_BEAM and not self.level.heedless  # a beginner's beam stays narrow
+            # A beginner's beam stays narrow, and a fleet action's (``plan.MANY_SHIPS``) keeps its time.
+            planner.diverse = DIVERSE_BEAM and not self.level.heedless and planner.among is None
             if not refuse and not self.level.heedless and FINISH_WORTH > 0:
                 planner.pursuit_worth, planner.pursuit_range = FINISH_WORTH, FINISH_RANGE
                 planner.offing_past_cripples = True

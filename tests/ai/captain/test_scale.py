@@ -14,16 +14,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai.captain import reach
+from game.ai import make_player
+from game.ai.captain import plan, reach
 from game.ai.captain.aim import best_broadsides
 from game.ai.captain.plan import FOES_MANY, MANY_SHIPS, Planner
 from game.content.load import load_default, load_scenario, scenario_path
 from game.persistence.session import Session
 from game.systems.btq21 import board, weather
 from game.systems.btq21.broadside import plan_shot, sight_blocked
+from game.systems.btq21.engine import legal_commands
 from game.systems.btq21.evaluation import Appraiser
 from game.table.space import TableSpace
 from game.trafalgar_standin import write_standin
+from tests.systems.btq21.battle import activate, battle
 
 
 @pytest.fixture(scope="module")
@@ -220,3 +223,26 @@ def test_the_bench_measures_the_shipped_trafalgar_or_says_it_uses_the_stand_in()
     else:
         assert source.startswith("stand-in") and "not shipped" in source
         assert sc.table == (108.0, 84.0) and sc.wind_from == 270
+
+
+def test_a_fleet_action_keeps_the_narrow_beam_where_a_squadron_action_widens_it(fleet, monkeypatch):
+    # The beam that keeps other courses costs a fifth or more of a decision's time: at Trafalgar's size
+    # that would break the fleet action's time, so there the beam stays as it was.
+    seen: list[bool] = []
+    leaves = plan.Planner.leaves
+
+    def spy(self, state, first, sails):
+        seen.append(self.diverse)
+        return leaves(self, state, first, sails)
+
+    monkeypatch.setattr(plan.Planner, "leaves", spy)
+    for state in (fleet.detached(), _small_action()):
+        me = next(s for s in state.ships.values() if s.on_table and s.side == "british")
+        activate(state, me.id)
+        make_player("captain:normal", 1, "british").make_plan(state, legal_commands(state))
+    assert seen and seen[0] is False and seen[-1] is True
+
+
+def _small_action():
+    ships = [{"id": "amazon", "pose": (29, 36, 180)}, {"id": "virginie", "side": "french", "pose": (38.5, 26.5, 0)}]
+    return battle(ships, wind_from=0)
