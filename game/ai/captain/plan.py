@@ -181,8 +181,9 @@ class Planner:
         for k in kids[self.beam:]:
             if len(extra) >= DIVERSE_EXTRA:
                 break
-            if self.sector(k) not in sectors:
-                sectors.add(self.sector(k))
+            sector = self.sector(k)
+            if sector not in sectors:
+                sectors.add(sector)
                 extra.append(k)
         return kept + extra
 

@@ -26,7 +26,7 @@ from game.systems.btq21.engine import legal_commands
 from game.systems.btq21.evaluation import Appraiser
 from game.table.space import TableSpace
 from game.trafalgar_standin import write_standin
-from tests.systems.btq21.battle import activate, battle
+from tests.systems.btq21.battle import activate, passing_frigates
 
 
 @pytest.fixture(scope="module")
@@ -236,13 +236,8 @@ def test_a_fleet_action_keeps_the_narrow_beam_where_a_squadron_action_widens_it(
         return leaves(self, state, first, sails)
 
     monkeypatch.setattr(plan.Planner, "leaves", spy)
-    for state in (fleet.detached(), _small_action()):
-        me = next(s for s in state.ships.values() if s.on_table and s.side == "british")
-        activate(state, me.id)
+    trafalgar = fleet.detached()
+    activate(trafalgar, next(s.id for s in trafalgar.ships.values() if s.on_table and s.side == "british"))
+    for state in (trafalgar, passing_frigates()):
         make_player("captain:normal", 1, "british").make_plan(state, legal_commands(state))
     assert seen and seen[0] is False and seen[-1] is True
-
-
-def _small_action():
-    ships = [{"id": "amazon", "pose": (29, 36, 180)}, {"id": "virginie", "side": "french", "pose": (38.5, 26.5, 0)}]
-    return battle(ships, wind_from=0)

@@ -19,6 +19,7 @@ from tests.systems.btq21.battle import (
     battle,
     command_activation,
     ok,
+    passing_frigates,
     sail_with_fire_as_she_bears,
     to_act,
 )
@@ -359,17 +360,8 @@ def test_in_the_last_turn_she_keeps_sea_room_for_the_segments_she_has_still_to_s
         assert any(isinstance(cmd, c.Fire) for cmd, _ in plan), level
 
 
-def _passing_frigates():
-    """Two frigates passing on opposite courses on a northerly wind, ours to act, the enemy's activation sailed."""
-    ships = [{"id": "amazon", "pose": (29, 36, 180)}, {"id": "virginie", "side": "french", "pose": (38.5, 26.5, 0)}]
-    st = battle(ships, wind_from=0)
-    st.ships["virginie"].activated = True
-    activate(st, "amazon")
-    return st
-
-
 def _best_activation(diverse: bool):
-    st = _passing_frigates()
+    st = passing_frigates()
     planner = Planner(st, "amazon", Appraiser(st, "british"))
     planner.beam, planner.replies, planner.diverse = LEVELS["normal"].beam, 0, diverse
     return planner.leaves(st, [], [])[0]
@@ -384,7 +376,7 @@ def test_a_diverse_beam_keeps_the_turn_towards_the_enemy_that_pays_only_a_segmen
 
 def _gap_as_they_pass(monkeypatch, diverse: bool) -> float:
     monkeypatch.setattr(search, "DIVERSE_BEAM", diverse)
-    st = _passing_frigates()
+    st = passing_frigates()
     command_activation(st, make_player("captain:normal", 1, "british"), "british")
     return reach.gap(st.ships["amazon"], st.ships["virginie"])
 

@@ -59,16 +59,18 @@ def test_duel_turn_four_the_old_captain_ends_head_to_wind_with_her_guns_silent_n
     session = position("duel", 2, "american", 40)
     st, options = session.state, session.legal()
     old = make_player("captain-v1", 2, "american").make_plan(st, options)
-    assert abs(sandbox_end_heading(st, old) - 307.5) < 1e-6
+    old_end = sandbox_end(st, old)
+    assert abs(old_end.ships["constitution"].heading - 307.5) < 1e-6
     old_v, old_se, old_replies = judged(session, "constitution", old)
     assert not any(isinstance(cmd, c.Fire) for cmd in her_next_activation(old_replies, "constitution"))
-    assert reach.aback_next(sandbox_end(st, old), sandbox_end(st, old).ships["constitution"])
+    assert reach.aback_next(old_end, old_end.ships["constitution"])
     # The hard captain's trials sail her own next activation after the Guerriere's reply: she sees it,
     # and ends with the wind where she can sail on (measured: 150 degrees, her port broadside fired with
     # chain shot at close range; judged 24.0 ± 1.3 to the old plan's -16.2 ± 3.5).
     new = make_player("captain:hard", 2, "american").make_plan(st, options)
     assert [cmd for cmd, _ in new] != [cmd for cmd, _ in old]
-    assert not reach.aback_next(sandbox_end(st, new), sandbox_end(st, new).ships["constitution"])
+    new_end = sandbox_end(st, new)
+    assert not reach.aback_next(new_end, new_end.ships["constitution"])
     new_v, new_se, _ = judged(session, "constitution", new)
     assert new_v - old_v > 2 * (old_se**2 + new_se**2) ** 0.5, (new_v, old_v)
 
@@ -79,6 +81,3 @@ def sandbox_end(st, plan):
         apply(end, cmd, scratch=True)
     return end
 
-
-def sandbox_end_heading(st, plan) -> float:
-    return sandbox_end(st, plan).ships["constitution"].heading

@@ -135,6 +135,16 @@ def command_activation(state: GameState, captain: Any, side: str) -> list[c.Comm
     raise AssertionError("the activation did not end")
 
 
+def passing_frigates() -> GameState:
+    """Two frigates passing on opposite courses on a northerly wind: the French one has sailed her
+    activation, the British "amazon" is activated, ours to command."""
+    ships = [{"id": "amazon", "pose": (29, 36, 180)}, {"id": "virginie", "side": "french", "pose": (38.5, 26.5, 0)}]
+    st = battle(ships, wind_from=0)
+    st.ships["virginie"].activated = True
+    activate(st, "amazon")
+    return st
+
+
 def sail_with_fire_as_she_bears(state: GameState, ship_id: str, distance: float = 2.5) -> None:
     """Activate ``ship_id``, declare Fire As She Bears (the test passes), sail three segments and end."""
     activate(state, ship_id)
